@@ -1,0 +1,3 @@
+from spacetable.cli.main import main
+
+main()

@@ -1,0 +1,57 @@
+"""The game-agnostic engine: protocol, actions and codec, chance, records, the play loop."""
+
+from .actions import Action, ActionSpace, Roll
+from .errors import (
+    ContentError,
+    IllegalActionError,
+    MalformedActionError,
+    OptionsError,
+    RecordError,
+    SpacetableError,
+)
+from .match import Player, play, random_playout, step
+from .protocol import (
+    CHANCE,
+    JSON,
+    SIMULTANEOUS,
+    TERMINAL,
+    Event,
+    Game,
+    OptionSpec,
+    Outcome,
+    State,
+    check_json_keys,
+)
+from .record import Record
+from .registry import game_class, list_games, load, register
+
+__all__ = [
+    "CHANCE",
+    "JSON",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "Action",
+    "ActionSpace",
+    "ContentError",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "MalformedActionError",
+    "OptionSpec",
+    "OptionsError",
+    "Outcome",
+    "Player",
+    "Record",
+    "RecordError",
+    "Roll",
+    "SpacetableError",
+    "State",
+    "check_json_keys",
+    "game_class",
+    "list_games",
+    "load",
+    "play",
+    "random_playout",
+    "register",
+    "step",
+]

@@ -1,0 +1,151 @@
+"""Actions as small frozen values, and the one object that encodes them.
+
+A game declares each kind of action as a ``NamedTuple`` whose last field is
+``kind: str = "<name>"``. The tag keeps two families apart (plain tuples with the
+same values would compare equal) and costs nothing to build, which matters
+because legal actions are built on every decision.
+
+:class:`ActionSpace` knows every family and the domain of every field. From that
+one description it gives the JSON form of an action (a dict), parses and
+validates JSON back (a clear :class:`MalformedActionError` for anything else),
+and maps actions to integers in ``range(space.size)`` and back (the codec that
+OpenSpiel, PettingZoo action masks and learners need).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any, NamedTuple, TypeAlias
+
+from .errors import MalformedActionError
+
+Action: TypeAlias = tuple[Any, ...]
+"""An action: a NamedTuple declared to an :class:`ActionSpace`."""
+
+
+class _Family:
+    __slots__ = ("cls", "domains", "fields", "index", "kind", "offset", "radix", "size")
+
+    def __init__(self, cls: type, domains: dict[str, Sequence[Hashable]], offset: int) -> None:
+        fields = [f for f in cls._fields if f != "kind"]  # type: ignore[attr-defined]
+        if cls._fields[-1] != "kind":  # type: ignore[attr-defined]
+            raise TypeError(f"{cls.__name__}: the last field must be `kind`")
+        if set(domains) != set(fields):
+            raise TypeError(f"{cls.__name__}: domains {sorted(domains)} do not match fields {fields}")
+        self.cls = cls
+        self.kind: str = cls._field_defaults["kind"]  # type: ignore[attr-defined]
+        self.fields = fields
+        self.domains = [tuple(domains[f]) for f in fields]
+        self.index = [{v: i for i, v in enumerate(d)} for d in self.domains]
+        self.radix = [len(d) for d in self.domains]
+        self.offset = offset
+        size = 1
+        for r in self.radix:
+            size *= r
+        self.size = size
+
+
+class ActionSpace:
+    """Every action family of one game, with the domain of every field.
+
+    ``ActionSpace((Place, {"value": range(1, 7), "space": SPACES}), ...)``
+    """
+
+    def __init__(self, *families: tuple[type, dict[str, Sequence[Hashable]]]) -> None:
+        self._families: list[_Family] = []
+        self._by_kind: dict[str, _Family] = {}
+        self._by_cls: dict[type, _Family] = {}
+        offset = 0
+        for cls, domains in families:
+            fam = _Family(cls, domains, offset)
+            if fam.kind in self._by_kind:
+                raise TypeError(f"two action families share the kind {fam.kind!r}")
+            self._families.append(fam)
+            self._by_kind[fam.kind] = fam
+            self._by_cls[cls] = fam
+            offset += fam.size
+        self.size = offset
+        """Number of distinct action integers: every action encodes into ``range(size)``."""
+
+    @property
+    def kinds(self) -> list[str]:
+        return [f.kind for f in self._families]
+
+    def _family_of(self, action: object) -> _Family:
+        fam = self._by_cls.get(type(action))
+        if fam is None:
+            raise MalformedActionError(
+                f"{action!r} is not an action of this game; actions are one of: {', '.join(self.kinds)}"
+            )
+        return fam
+
+    def check(self, action: object) -> None:
+        """Raise :class:`MalformedActionError` unless every field is in its domain."""
+        fam = self._family_of(action)
+        values = tuple(action)  # type: ignore[call-overload]
+        for name, value, index in zip(fam.fields, values, fam.index):
+            if type(value) is float or value not in index:  # 4.0 == 4 would otherwise pass
+                raise MalformedActionError(
+                    f"{fam.kind}: field {name}={value!r} is outside its domain "
+                    f"{_describe_domain(fam.domains[fam.fields.index(name)])}"
+                )
+        if values[-1] != fam.kind:
+            raise MalformedActionError(f"{fam.kind}: kind field altered to {values[-1]!r}")
+
+    def to_json(self, action: Action) -> dict[str, Any]:
+        fam = self._family_of(action)
+        return dict(zip(fam.cls._fields, action))  # type: ignore[attr-defined]
+
+    def from_json(self, data: object) -> Action:
+        """Parse the JSON form; anything that is not exactly an action raises MalformedActionError."""
+        if not isinstance(data, dict):
+            raise MalformedActionError(f"an action must be a JSON object with a 'kind', got {data!r}")
+        fam = self._by_kind.get(data.get("kind"))  # type: ignore[arg-type]
+        if fam is None:
+            raise MalformedActionError(
+                f"unknown action kind {data.get('kind')!r}; expected one of: {', '.join(self.kinds)}"
+            )
+        expected = set(fam.fields) | {"kind"}
+        if set(data) != expected:
+            raise MalformedActionError(f"{fam.kind}: expected fields {sorted(expected)}, got {sorted(data)}")
+        action = fam.cls(**data)
+        self.check(action)
+        return action  # type: ignore[no-any-return]
+
+    def encode(self, action: Action) -> int:
+        """The action's integer in ``range(self.size)``."""
+        self.check(action)
+        fam = self._by_cls[type(action)]
+        code = 0
+        for value, index, radix in zip(action, fam.index, fam.radix):
+            code = code * radix + index[value]
+        return fam.offset + code
+
+    def decode(self, code: int) -> Action:
+        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < self.size:
+            raise MalformedActionError(f"action code {code!r} is outside 0..{self.size - 1}")
+        for fam in self._families:
+            if code < fam.offset + fam.size:
+                rest = code - fam.offset
+                values: list[Hashable] = []
+                for domain, radix in zip(reversed(fam.domains), reversed(fam.radix)):
+                    rest, i = divmod(rest, radix)
+                    values.append(domain[i])
+                return fam.cls(*reversed(values))  # type: ignore[no-any-return]
+        raise AssertionError("unreachable: code checked against size")
+
+
+def _describe_domain(domain: Sequence[Hashable]) -> str:
+    if len(domain) > 8:
+        return f"[{domain[0]!r} .. {domain[-1]!r}] ({len(domain)} values)"
+    return "[" + ", ".join(repr(v) for v in domain) + "]"
+
+
+class Roll(NamedTuple):
+    """A chance outcome that is a single number (a die face, a card index)."""
+
+    value: int
+    kind: str = "roll"
+
+
+__all__ = ["Action", "ActionSpace", "Roll"]

@@ -1,0 +1,302 @@
+"""The game protocol every front end drives: one way in (``apply_action``), one way out.
+
+Names follow OpenSpiel where they fit. A game subclasses :class:`Game` and
+:class:`State`; the base classes hold the parts that are the same for every
+game (validation before apply, the legal-action cache, chance sampling).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple
+
+from .actions import Action, ActionSpace
+from .errors import IllegalActionError, OptionsError
+
+CHANCE = -1
+"""``current_player()`` of a state where chance acts (a roll, a shuffle, a blind draw)."""
+SIMULTANEOUS = -2
+"""``current_player()`` where several seats owe a decision at once: see ``awaiting()``."""
+TERMINAL = -4
+"""``current_player()`` of a finished game."""
+
+JSON = Any
+"""A value made only of dict, list, str, int, float, bool and None."""
+
+
+class Event(NamedTuple):
+    """Something that happened, in words, with who may see it (``to=None``: everyone)."""
+
+    kind: str
+    text: str
+    to: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game in words: who won, the places, the scores and why it ended."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[float, ...] = ()
+    ranks: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+        }
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its default, the values it accepts and what it does."""
+
+    default: JSON
+    help: str
+    choices: tuple[JSON, ...] | None = None
+    kind: type = field(default=object)
+
+
+class Game(ABC):
+    """A game with its player count and options fixed. Immutable once built."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    version: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    hidden_information: ClassVar[bool] = False
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
+
+    actions: ActionSpace
+    """All action families (chance outcomes included) and the integer codec."""
+    max_length: int
+    """No game lasts more actions than this, chance outcomes included."""
+
+    def __init__(self, players: int, options: Mapping[str, JSON] | None = None) -> None:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            span = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise OptionsError(f"{self.id} is played by {span} players, not {players!r}")
+        self.players = players
+        self.options = self._check_options(dict(options or {}))
+
+    def _check_options(self, given: dict[str, JSON]) -> dict[str, JSON]:
+        unknown = set(given) - set(self.option_specs)
+        if unknown:
+            known = ", ".join(sorted(self.option_specs)) or "none"
+            raise OptionsError(f"{self.id}: unknown option(s) {sorted(unknown)}; known options: {known}")
+        options: dict[str, JSON] = {}
+        for name, spec in self.option_specs.items():
+            value = given.get(name, spec.default)
+            if spec.choices is not None and value not in spec.choices:
+                raise OptionsError(f"{self.id}: option {name}={value!r} must be one of {list(spec.choices)}")
+            if spec.kind is not object and value is not None and not isinstance(value, spec.kind):
+                raise OptionsError(f"{self.id}: option {name}={value!r} must be a {spec.kind.__name__}")
+            options[name] = value
+        return options
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before the first action. Set-up randomness is chance nodes, so no seed."""
+
+    @abstractmethod
+    def state_from_json(self, data: JSON) -> State:
+        """Inverse of ``State.to_json``; raises ValueError on data that is not such a state."""
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A heuristic value of ``state`` for ``seat`` (higher is better), for bots.
+
+        The default knows only finished games; games override it with what a
+        player would look at.
+        """
+        return state.returns()[seat] if state.is_terminal() else 0.0
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.players} player{'s' if self.players != 1 else ''})"
+
+
+class State(ABC):
+    """One position of one game. Plain data: cheap to clone and to turn into JSON.
+
+    Subclasses implement the ``_`` methods; the public ones validate first.
+    """
+
+    __slots__ = ()
+    game: Game
+    _legal_cache: list[Action] | None
+
+    # ---- whose turn -------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat index, CHANCE, SIMULTANEOUS or TERMINAL."""
+
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats that owe a decision now (empty at chance and terminal states)."""
+        p = self.current_player()
+        return (p,) if p >= 0 else ()
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    # ---- actions ----------------------------------------------------------
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The actions ``seat`` may take now; default: the one seat to act, or chance.
+
+        A seat that owes no decision gets ``[]``. Cached until the next apply:
+        do not mutate the list.
+        """
+        actor = self.current_player()
+        if actor == TERMINAL:
+            return []
+        if actor == SIMULTANEOUS:
+            if seat is None:
+                raise IllegalActionError(f"seats {list(self.awaiting())} act at once: name the seat")
+            return self._legal_actions(seat) if seat in self.awaiting() else []
+        if seat is not None and seat != actor:
+            return []
+        cached = self._legal_cache
+        if cached is None:
+            cached = self._legal_cache = self._legal_actions(actor)
+        return cached
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, every outcome with its probability (they sum to 1)."""
+        if not self.is_chance_node():
+            raise IllegalActionError("not a chance node: nobody is rolling or drawing now")
+        return self._chance_outcomes()
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw one chance outcome with its probability."""
+        outcomes = self.chance_outcomes()
+        r = rng.random()
+        for action, p in outcomes:
+            r -= p
+            if r < 0:
+                return action
+        return outcomes[-1][0]
+
+    def apply_action(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Validate, then apply. An illegal or malformed action raises and changes nothing.
+
+        ``seat`` names who acts where several seats are awaited; elsewhere it may
+        be omitted, and if given must be the seat to act.
+        """
+        if self.is_terminal():
+            raise IllegalActionError("the game is over: no action can be applied")
+        actor = self._actor(seat)
+        legal = self.legal_actions(actor)
+        if action not in legal:
+            self.game.actions.check(action)  # malformed beats illegal in the message
+            raise IllegalActionError(
+                f"{self.action_label(action)} is not legal now ({self._why_illegal(action, actor)})"
+            )
+        self._legal_cache = None
+        return self._apply(action, actor)
+
+    def _actor(self, seat: int | None) -> int:
+        p = self.current_player()
+        if p == SIMULTANEOUS:
+            if seat is None:
+                raise IllegalActionError(f"seats {list(self.awaiting())} act at once: name the seat")
+            if seat not in self.awaiting():
+                raise IllegalActionError(
+                    f"seat {seat} owes no decision now; waiting for seats {list(self.awaiting())}"
+                )
+            return seat
+        if seat is not None and seat != p:
+            who = "chance acts now" if p == CHANCE else f"it is seat {p}'s decision"
+            raise IllegalActionError(f"seat {seat} owes no decision now: {who}")
+        return p
+
+    def _why_illegal(self, action: Action, actor: int) -> str:
+        """A short reason an action is refused; games override for better words."""
+        return f"{len(self.legal_actions(actor))} other actions are legal"
+
+    def action_label(self, action: Action) -> str:
+        """A human label for an action of this game."""
+        return repr(action)
+
+    # ---- results ----------------------------------------------------------
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One number per seat; final at terminal states, 0 before."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The readable result, or None while the game goes on."""
+
+    # ---- information ------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """Everything ``seat`` may know, as JSON (``None``: a spectator)."""
+
+    @abstractmethod
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A full state that agrees with ``view(seat)``, all hidden from the seat re-dealt."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The whole state as JSON; ``game.state_from_json`` round-trips it exactly."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy; cheap (plain data)."""
+
+    def digest(self) -> str:
+        """A short fingerprint of the whole state, for records and replays."""
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    # ---- to implement -----------------------------------------------------
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """Legal actions of ``seat`` (CHANCE: the chance outcomes' actions)."""
+
+    @abstractmethod
+    def _chance_outcomes(self) -> list[tuple[Action, float]]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action, seat: int) -> list[Event]:
+        """Apply a validated action; return the events it caused."""
+
+
+def check_json_keys(data: JSON, keys: set[str], what: str) -> dict[str, JSON]:
+    """Check that ``data`` is a dict with exactly ``keys``; used by ``state_from_json``."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{what}: expected a JSON object, got {type(data).__name__}")
+    if set(data) != keys:
+        missing, extra = sorted(keys - set(data)), sorted(set(data) - keys)
+        raise ValueError(f"{what}: missing keys {missing}, unexpected keys {extra}")
+    return data
+
+
+__all__ = [
+    "CHANCE",
+    "JSON",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "Event",
+    "Game",
+    "OptionSpec",
+    "Outcome",
+    "State",
+    "check_json_keys",
+]

@@ -1,0 +1,76 @@
+"""The falling-skies game: options, the assembled board, and registration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from spacetable.engine import JSON, Game, OptionsError, OptionSpec, State, register
+from spacetable.engine.errors import ContentError
+
+from .actions import action_space
+from .content import CARDS, build_board
+from .state import FallingSkiesState
+
+
+@register
+class FallingSkies(Game):
+    id = "falling-skies"
+    name = "Under Falling Skies (9-card solo edition)"
+    version = "1.0"
+    min_players = 1
+    max_players = 1
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = {
+        "level": OptionSpec(
+            None, "1 to 8: level N flips the first N-1 cards of the flip order to hard", kind=int
+        ),
+        "hard": OptionSpec(None, f"the cards on their hard side, any of {list(CARDS)}", kind=list),
+        "energy_room": OptionSpec(
+            "gain",
+            "energy rooms add the value ('gain') or raise energy to it ('restore')",
+            choices=("gain", "restore"),
+        ),
+        "content": OptionSpec(
+            None, "card data overriding content/cards.toml (a parsed TOML table)", kind=dict
+        ),
+    }
+
+    def __init__(self, players: int = 1, options: Mapping[str, JSON] | None = None) -> None:
+        super().__init__(players, options)
+        try:
+            self.board = build_board(self.options["level"], self.options["hard"], self.options["content"])
+        except ContentError as exc:
+            raise OptionsError(str(exc)) from None
+        self.actions = action_space(self.board)
+        b = self.board
+        dice, whites = len(b.dice), b.dice.count("white")
+        per_round = (
+            dice
+            + whites * (dice - 1)  # rolls, and re-rolls after each white die
+            + dice  # placements
+            + dice
+            + b.robots  # resolutions
+            + b.robots  # robot placements
+            + b.green_ships
+            + b.red_ships  # respawns
+        )
+        self.max_length = per_round * b.skull_row
+
+    @property
+    def level(self) -> int:
+        return self.board.level
+
+    def describe(self) -> str:
+        hard = ", ".join(self.board.hard) or "none"
+        return f"{self.name}, level {self.level} (hard cards: {hard})"
+
+    def new_initial_state(self) -> FallingSkiesState:
+        return FallingSkiesState(self)
+
+    def state_from_json(self, data: JSON) -> State:
+        return FallingSkiesState.from_json(self, data)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        from .heuristic import evaluate
+
+        return evaluate(state)  # type: ignore[arg-type]

@@ -1,0 +1,228 @@
+"""Phase 2, "Resolve rooms": room effects, excavation and robots.
+
+Rulebook: every placed die is resolved, one at a time, in the order the player
+chooses. Using a room costs its energy; otherwise its dice are removed with no
+effect. The modifier changes the value used, never how far ships moved. A room of
+several spaces needs all of them filled and uses the sum. A robot stays on its
+room and loses one pip each time it is resolved, used or not; at one it is
+removed. A die on an unexcavated space digs: one energy, and a value at least
+the route's length, moves the excavator there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacetable.engine import Event
+
+from . import mothership
+from .actions import Dig, Resolve
+from .content import Room
+
+if TYPE_CHECKING:
+    from .state import FallingSkiesState
+
+ROBOT = "robot"
+
+
+def start_resolution(state: FallingSkiesState, events: list[Event]) -> None:
+    """Enter phase 2: clear what cannot be resolved, then wait for the player's order."""
+    b = state.board
+    state.phase = "resolve"
+    for space in [s for s in state.slots if s in b.aa_spaces]:
+        del state.slots[space]  # anti-aircraft guns took effect when their die was placed
+    for room in b.rooms:
+        if any(s in state.slots for s in room.spaces) and not _full(state, room):
+            events.append(Event("partial", f"Room {room.id} is not full: its dice do nothing."))
+            _clear(state, room, events)
+    _next_or_done(state, events)
+
+
+def _full(state: FallingSkiesState, room: Room) -> bool:
+    return all(s in state.slots and state.excavated(s) for s in room.spaces)
+
+
+def _clear(state: FallingSkiesState, room: Room, events: list[Event]) -> None:
+    """Remove a room's dice after resolution; its robots lose a pip (removed at one)."""
+    for s in room.spaces:
+        held = state.slots.get(s)
+        if held is None or not state.excavated(s):
+            continue  # an unexcavated space holds a digging die, resolved on its own
+        color, value = held
+        if color != ROBOT:
+            del state.slots[s]
+        elif value > 1:
+            state.slots[s] = (ROBOT, value - 1)
+        else:
+            del state.slots[s]
+            state.robot_supply += 1
+            events.append(Event("robot", f"The robot on {s} wears out and is removed."))
+
+
+def room_value(state: FallingSkiesState, room: Room) -> int:
+    return sum(state.slots[s][1] for s in room.spaces) + room.mod
+
+
+def _targets(state: FallingSkiesState) -> tuple[list[Room], list[str]]:
+    """Full rooms and digging dice still to resolve."""
+    b = state.board
+    full = [room for room in b.rooms if room.spaces[0] in state.slots and _full(state, room)]
+    digs = [s for s in state.slots if not state.excavated(s)]
+    return full, digs
+
+
+def legal_resolutions(state: FallingSkiesState) -> list[Resolve | Dig]:
+    full, digs = _targets(state)
+    actions: list[Resolve | Dig] = []
+    for room in full:
+        actions.append(Resolve(room.id, False, ""))
+        if state.energy < room.cost or room_value(state, room) < 1:
+            continue
+        if ROBOT in room.effects and state.robot_supply == 0:
+            others = [s for s, (c, _) in state.slots.items() if c == ROBOT and s not in room.spaces]
+            actions += [Resolve(room.id, True, s) for s in others]
+            if others or room.effects != (ROBOT,):
+                actions.append(Resolve(room.id, True, ""))  # other effects still work without a robot
+        else:
+            actions.append(Resolve(room.id, True, ""))
+    for space in digs:
+        actions.append(Dig(space, False))
+        if state.energy >= 1 and state.slots[space][1] >= _route(state, space):
+            actions.append(Dig(space, True))
+    return actions
+
+
+def _route(state: FallingSkiesState, space: str) -> int:
+    return state.board.dig_index[space] - state.excavator
+
+
+def resolve_room(state: FallingSkiesState, action: Resolve, events: list[Event]) -> None:
+    room = state.board.room_of[action.room]
+    if action.use:
+        value = room_value(state, room)
+        state.energy -= room.cost
+        spent = f", spending {room.cost} energy" if room.cost else ""
+        events.append(
+            Event("use", f"Room {room.id} ({'+'.join(room.effects)}) works with value {value}{spent}.")
+        )
+        for effect in room.effects:
+            EFFECTS[effect](state, value, action, events)
+            if state.phase == "over":
+                return
+    else:
+        events.append(Event("skip", f"Room {room.id} is skipped."))
+    _clear(state, room, events)
+    _next_or_done(state, events)
+
+
+def resolve_dig(state: FallingSkiesState, action: Dig, events: list[Event]) -> None:
+    del state.slots[action.space]
+    if action.use:
+        state.energy -= 1
+        state.excavator = state.board.dig_index[action.space]
+        events.append(Event("dig", f"The excavator digs through to {action.space} (1 energy)."))
+    else:
+        events.append(Event("skip", f"The digging die on {action.space} is removed."))
+    _next_or_done(state, events)
+
+
+def _next_or_done(state: FallingSkiesState, events: list[Event]) -> None:
+    full, digs = _targets(state)
+    if full or digs:
+        return
+    if state.new_robots and not robot_spaces(state):
+        events.append(Event("robot", "No free excavated room for the new robot: it goes back to the supply."))
+        state.robot_supply += len(state.new_robots)
+        state.new_robots = []
+    if state.new_robots:
+        state.phase = "robot"
+    else:
+        mothership.mothership_phase(state, events)
+
+
+# ---- room effects ------------------------------------------------------------
+
+
+def _energy(state: FallingSkiesState, value: int, action: Resolve, events: list[Event]) -> None:
+    cap = state.board.energy_max
+    before = state.energy
+    if state.game.options["energy_room"] == "gain":
+        state.energy = min(cap, before + value)
+    else:
+        state.energy = max(before, min(cap, value))
+    events.append(Event("energy", f"Energy {before} -> {state.energy}."))
+
+
+def _shoot(state: FallingSkiesState, value: int, action: Resolve, events: list[Event]) -> None:
+    explosion = state.board.explosion
+    hit = [s for s in state.ships if s[0] > 0 and 0 < explosion[s[0]][s[1]] <= value]
+    for ship in hit:
+        state.ships.remove(ship)
+        row, col, red = ship
+        if red:
+            state.red_supply += 1
+        else:
+            state.waiting[0] += 1
+        events.append(
+            Event("shot", f"Shot down the {'red' if red else 'green'} ship at row {row}, column {col + 1}.")
+        )
+    if not hit:
+        events.append(Event("shot", f"No ship stands on an explosion space of {value} or less."))
+
+
+def _research(state: FallingSkiesState, value: int, action: Resolve, events: list[Event]) -> None:
+    track = state.board.research
+    before = state.research
+    left = value
+    while state.research < len(track) and track[state.research] <= left:
+        left -= track[state.research]
+        state.research += 1
+    events.append(
+        Event(
+            "research",
+            f"Research advances {state.research - before} space(s): {state.research}/{len(track)}.",
+        )
+    )
+    if state.research == len(track):
+        state.finish("won", "the research is complete: the weapon destroys the mother ship", events)
+
+
+def _robot(state: FallingSkiesState, value: int, action: Resolve, events: list[Event]) -> None:
+    if state.robot_supply:
+        state.robot_supply -= 1
+    elif action.take:
+        del state.slots[action.take]
+        events.append(Event("robot", f"The robot on {action.take} is taken to be rebuilt."))
+        left_behind = state.board.room_of[action.take]
+        if any(s in state.slots for s in left_behind.spaces):
+            events.append(Event("partial", f"Room {left_behind.id} is no longer full: its dice do nothing."))
+            _clear(state, left_behind, events)
+    else:
+        return
+    built = min(value, state.board.robot_max)
+    state.new_robots.append(built)
+    events.append(
+        Event("robot", f"A robot is built with value {built}; it is placed after all rooms resolve.")
+    )
+
+
+EFFECTS = {"energy": _energy, "shoot": _shoot, "research": _research, "robot": _robot}
+
+
+# ---- robots ------------------------------------------------------------------------
+
+
+def robot_spaces(state: FallingSkiesState) -> list[str]:
+    """Free excavated room spaces a new robot may go on (not anti-aircraft guns: see RULINGS)."""
+    return [s for s in state.board.room_of if s not in state.slots and state.excavated(s)]
+
+
+def place_robot(state: FallingSkiesState, space: str, events: list[Event]) -> None:
+    value = state.new_robots.pop(0)
+    state.slots[space] = (ROBOT, value)
+    events.append(Event("robot", f"The robot ({value}) goes to work on {space}."))
+    if state.new_robots and not robot_spaces(state):
+        state.robot_supply += len(state.new_robots)
+        state.new_robots = []
+    if not state.new_robots:
+        mothership.mothership_phase(state, events)
