@@ -82,7 +82,7 @@ class ActionSpace:
     def check(self, action: object) -> None:
         """Raise :class:`MalformedActionError` unless every field is in its domain."""
         fam = self._family_of(action)
-        values = tuple(action)  # type: ignore[call-overload]
+        values: tuple[Any, ...] = action  # type: ignore[assignment]
         for name, value, index in zip(fam.fields, values, fam.index):
             if type(value) is float or value not in index:  # 4.0 == 4 would otherwise pass
                 raise MalformedActionError(

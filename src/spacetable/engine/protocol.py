@@ -136,7 +136,7 @@ class State(ABC):
     Subclasses implement the ``_`` methods; the public ones validate first.
     """
 
-    __slots__ = ()
+    __slots__ = ("_legal_cache",)
     game: Game
     _legal_cache: list[Action] | None
 
@@ -217,9 +217,7 @@ class State(ABC):
             if seat is None:
                 raise IllegalActionError(f"seats {list(self.awaiting())} act at once: name the seat")
             if seat not in self.awaiting():
-                raise IllegalActionError(
-                    f"seat {seat} owes no decision now; waiting for seats {list(self.awaiting())}"
-                )
+                raise IllegalActionError(f"seat {seat} owes no decision now; waiting for seats {list(self.awaiting())}")
             return seat
         if seat is not None and seat != p:
             who = "chance acts now" if p == CHANCE else f"it is seat {p}'s decision"

@@ -133,8 +133,5 @@ class Record:
 
     def final_state(self) -> State:
         """Replay to the end and return the final state (RecordError on any mismatch)."""
-        state: State | None = None
-        for state in self.replay():
-            pass
-        assert state is not None
-        return state
+        *_, final = self.replay()
+        return final

@@ -8,6 +8,7 @@ immutable :class:`Board` that the rules read.
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -65,9 +66,7 @@ class SkyFace(_Strict):
     def _symbols(cls, track: list[str]) -> list[str]:
         for symbol in track:
             if symbol not in TRACK_SYMBOLS and not _is_step_back(symbol):
-                raise ValueError(
-                    f"unknown mother ship symbol {symbol!r}; use '', exc-k, res-k, +red, dmg, SKULL"
-                )
+                raise ValueError(f"unknown mother ship symbol {symbol!r}; use '', exc-k, res-k, +red, dmg, SKULL")
         return track
 
 
@@ -213,9 +212,7 @@ def parse_content(overrides: Mapping[str, Any] | None = None) -> ContentModel:
     try:
         return ContentModel.model_validate(data)
     except ValidationError as exc:
-        lines = [
-            f"  {'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors(include_url=False)
-        ]
+        lines = [f"  {'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors(include_url=False)]
         raise ContentError("falling-skies card data is invalid:\n" + "\n".join(lines)) from None
 
 
@@ -258,9 +255,7 @@ def build_board(
     for name in ("sky1", "sky2", "sky3", "city"):
         sky_face: SkyFace = faces[name]
         if name != "city" and len(sky_face.mothership) != len(sky_face.sky):
-            raise ContentError(
-                f"{name}: {len(sky_face.sky)} sky rows but {len(sky_face.mothership)} track symbols"
-            )
+            raise ContentError(f"{name}: {len(sky_face.sky)} sky rows but {len(sky_face.mothership)} track symbols")
         if name == "city" and sky_face.mothership:
             raise ContentError("city: the city card has no mother ship track")
         track += sky_face.mothership
@@ -306,13 +301,9 @@ def build_board(
                 if s in room_of or s in aa_spaces:
                     raise ContentError(f"{where}: space {s} is already used")
             cols_used = sorted(int(s[1:]) for s in model.spaces)
-            if len({s[0] for s in model.spaces}) != 1 or cols_used != list(
-                range(cols_used[0], cols_used[-1] + 1)
-            ):
+            if len({s[0] for s in model.spaces}) != 1 or cols_used != list(range(cols_used[0], cols_used[-1] + 1)):
                 raise ContentError(f"{where}: a room's spaces must be side by side in one row")
-            room = Room(
-                min(model.spaces), tuple(sorted(model.spaces)), tuple(model.effects), model.mod, model.cost
-            )
+            room = Room(min(model.spaces), tuple(sorted(model.spaces)), tuple(model.effects), model.mod, model.cost)
             rooms.append(room)
             room_of.update((s, room) for s in room.spaces)
     open_rows = set(upper.excavated) | set(lower.excavated)
@@ -324,10 +315,8 @@ def build_board(
         raise ContentError(f"the dig path must name distinct base spaces; got {list(dig_path)}")
     closed = set(spaces) - open_at_start - {dig_path[0]}
     if not closed <= set(dig_path):
-        raise ContentError(
-            f"spaces {sorted(closed - set(dig_path))} can never be excavated: add them to dig_path"
-        )
-    for a, b in zip(dig_path, dig_path[1:]):
+        raise ContentError(f"spaces {sorted(closed - set(dig_path))} can never be excavated: add them to dig_path")
+    for a, b in itertools.pairwise(dig_path):
         if abs(ROW_LETTERS.index(a[0]) - ROW_LETTERS.index(b[0])) + abs(int(a[1:]) - int(b[1:])) != 1:
             raise ContentError(f"the dig path jumps from {a} to {b}: consecutive spaces must be neighbours")
     research_face: ResearchFace = faces["research"]

@@ -21,18 +21,14 @@ class FallingSkies(Game):
     min_players = 1
     max_players = 1
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
-        "level": OptionSpec(
-            None, "1 to 8: level N flips the first N-1 cards of the flip order to hard", kind=int
-        ),
+        "level": OptionSpec(None, "1 to 8: level N flips the first N-1 cards of the flip order to hard", kind=int),
         "hard": OptionSpec(None, f"the cards on their hard side, any of {list(CARDS)}", kind=list),
         "energy_room": OptionSpec(
             "gain",
             "energy rooms add the value ('gain') or raise energy to it ('restore')",
             choices=("gain", "restore"),
         ),
-        "content": OptionSpec(
-            None, "card data overriding content/cards.toml (a parsed TOML table)", kind=dict
-        ),
+        "content": OptionSpec(None, "card data overriding content/cards.toml (a parsed TOML table)", kind=dict),
     }
 
     def __init__(self, players: int = 1, options: Mapping[str, JSON] | None = None) -> None:

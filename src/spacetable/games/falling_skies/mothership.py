@@ -30,9 +30,7 @@ def mothership_phase(state: FallingSkiesState, events: list[Event]) -> None:
     if state.phase == "over":
         return
     if state.waiting[0] or state.waiting[1]:
-        events.append(
-            Event("respawn", f"Ships to respawn: {state.waiting[0]} green, {state.waiting[1]} red.")
-        )
+        events.append(Event("respawn", f"Ships to respawn: {state.waiting[0]} green, {state.waiting[1]} red."))
     _respawn_or_next_round(state, events)
 
 
@@ -45,9 +43,7 @@ def apply_symbol(state: FallingSkiesState, symbol: str, events: list[Event]) -> 
         events.append(
             Event("symbol", f"The mother ship pushes the excavator back {before - state.excavator} space(s).")
         )
-        for space in [
-            s for s, (color, _) in state.slots.items() if color == "robot" and not state.excavated(s)
-        ]:
+        for space in [s for s, (color, _) in state.slots.items() if color == "robot" and not state.excavated(s)]:
             del state.slots[space]
             state.robot_supply += 1
             events.append(Event("robot", f"The robot on {space} is lost with the collapsed room."))
@@ -55,9 +51,7 @@ def apply_symbol(state: FallingSkiesState, symbol: str, events: list[Event]) -> 
         back = int(symbol[4:])
         before = state.research
         state.research = max(0, before - back)
-        events.append(
-            Event("symbol", f"The mother ship sets the research back {before - state.research} space(s).")
-        )
+        events.append(Event("symbol", f"The mother ship sets the research back {before - state.research} space(s)."))
     elif symbol == "+red":
         if state.red_supply:
             state.red_supply -= 1
@@ -80,9 +74,7 @@ def descend(state: FallingSkiesState, events: list[Event]) -> None:
     for ship in [s for s in state.ships if s[0] == row]:
         state.ships.remove(ship)
         state.waiting[ship[2]] += 1
-        events.append(
-            Event("obstruct", f"The ship in column {ship[1] + 1} is taken back onto the mother ship.")
-        )
+        events.append(Event("obstruct", f"The ship in column {ship[1] + 1} is taken back onto the mother ship."))
 
 
 def spawn_columns(state: FallingSkiesState) -> list[int]:
@@ -103,9 +95,7 @@ def legal_spawns(state: FallingSkiesState) -> list[Spawn]:
 def spawn(state: FallingSkiesState, action: Spawn, events: list[Event]) -> None:
     state.waiting[action.red] -= 1
     state.ships.append((SPOT, action.column - 1, action.red))
-    events.append(
-        Event("spawn", f"A {'red' if action.red else 'green'} ship respawns above column {action.column}.")
-    )
+    events.append(Event("spawn", f"A {'red' if action.red else 'green'} ship respawns above column {action.column}."))
     _respawn_or_next_round(state, events)
 
 
@@ -114,9 +104,7 @@ def _respawn_or_next_round(state: FallingSkiesState, events: list[Event]) -> Non
         state.phase = "respawn"
         return
     if state.waiting[0] or state.waiting[1]:
-        events.append(
-            Event("respawn", "Every starting spot is taken: the other ships wait for the next round.")
-        )
+        events.append(Event("respawn", "Every starting spot is taken: the other ships wait for the next round."))
     state.round += 1
     state.phase = "roll"
     state.to_roll = list(state.board.dice)

@@ -79,9 +79,7 @@ def place(state: FallingSkiesState, action: Place, events: list[Event]) -> None:
     digging = not state.excavated(action.space)
     if digging:
         state.dug = True
-    events.append(
-        Event("place", f"Placed the {action.color} {action.value} on {describe_space(state, action.space)}.")
-    )
+    events.append(Event("place", f"Placed the {action.color} {action.value} on {describe_space(state, action.space)}."))
     steps = action.value - 1 if action.space in b.aa_spaces else action.value
     move_column(state, col, steps, events)
     if state.phase == "over":
@@ -144,18 +142,12 @@ def land(state: FallingSkiesState, ship: tuple[int, int, bool], events: list[Eve
     step = b.arrow[row][col]
     if step:
         if state.ship_at(row, col + step):
-            events.append(
-                Event("arrow", f"The arrow at row {row} is blocked: the ship stays in column {col + 1}.")
-            )
+            events.append(Event("arrow", f"The arrow at row {row} is blocked: the ship stays in column {col + 1}."))
         else:
             state.ships[state.ships.index(ship)] = (row, col + step, red)
-            events.append(
-                Event("arrow", f"The arrow moves the ship from column {col + 1} to {col + step + 1}.")
-            )
+            events.append(Event("arrow", f"The arrow moves the ship from column {col + 1} to {col + step + 1}."))
     elif b.mother_icon[row][col]:
-        events.append(
-            Event("mother_icon", f"A ship lands on a mother ship icon (row {row}, column {col + 1}).")
-        )
+        events.append(Event("mother_icon", f"A ship lands on a mother ship icon (row {row}, column {col + 1})."))
         mothership.descend(state, events)
     else:
         where = f"row {row}, column {col + 1}"

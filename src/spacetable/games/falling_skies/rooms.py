@@ -102,9 +102,7 @@ def resolve_room(state: FallingSkiesState, action: Resolve, events: list[Event])
         value = room_value(state, room)
         state.energy -= room.cost
         spent = f", spending {room.cost} energy" if room.cost else ""
-        events.append(
-            Event("use", f"Room {room.id} ({'+'.join(room.effects)}) works with value {value}{spent}.")
-        )
+        events.append(Event("use", f"Room {room.id} ({'+'.join(room.effects)}) works with value {value}{spent}."))
         for effect in room.effects:
             EFFECTS[effect](state, value, action, events)
             if state.phase == "over":
@@ -163,9 +161,7 @@ def _shoot(state: FallingSkiesState, value: int, action: Resolve, events: list[E
             state.red_supply += 1
         else:
             state.waiting[0] += 1
-        events.append(
-            Event("shot", f"Shot down the {'red' if red else 'green'} ship at row {row}, column {col + 1}.")
-        )
+        events.append(Event("shot", f"Shot down the {'red' if red else 'green'} ship at row {row}, column {col + 1}."))
     if not hit:
         events.append(Event("shot", f"No ship stands on an explosion space of {value} or less."))
 
@@ -201,9 +197,7 @@ def _robot(state: FallingSkiesState, value: int, action: Resolve, events: list[E
         return
     built = min(value, state.board.robot_max)
     state.new_robots.append(built)
-    events.append(
-        Event("robot", f"A robot is built with value {built}; it is placed after all rooms resolve.")
-    )
+    events.append(Event("robot", f"A robot is built with value {built}; it is placed after all rooms resolve."))
 
 
 EFFECTS = {"energy": _energy, "shoot": _shoot, "research": _research, "robot": _robot}

@@ -39,7 +39,6 @@ Ship = tuple[int, int, bool]
 
 class FallingSkiesState(State):
     __slots__ = (
-        "_legal_cache",
         "board",
         "columns_used",
         "damage",
@@ -207,9 +206,7 @@ class FallingSkiesState(State):
 
     def take_damage(self, events: list[Event], why: str) -> None:
         self.damage += 1
-        events.append(
-            Event("damage", f"The base takes 1 damage ({why}): {self.damage}/{self.board.lose_at_damage}.")
-        )
+        events.append(Event("damage", f"The base takes 1 damage ({why}): {self.damage}/{self.board.lose_at_damage}."))
         if self.damage >= self.board.lose_at_damage:
             self.finish("lost", "the base was destroyed", events)
 
