@@ -35,6 +35,7 @@ def start_resolution(state: FallingSkiesState, events: list[Event]) -> None:
         if any(s in state.slots for s in room.spaces) and not _full(state, room):
             events.append(Event("partial", f"Room {room.id} is not full: its dice do nothing."))
             _clear(state, room, events)
+    state.pending = [room.id for room in b.rooms if room.spaces[0] in state.slots and _full(state, room)]
     _next_or_done(state, events)
 
 
@@ -63,29 +64,25 @@ def room_value(state: FallingSkiesState, room: Room) -> int:
     return sum(state.slots[s][1] for s in room.spaces) + room.mod
 
 
-def _targets(state: FallingSkiesState) -> tuple[list[Room], list[str]]:
-    """Full rooms and digging dice still to resolve."""
-    b = state.board
-    full = [room for room in b.rooms if room.spaces[0] in state.slots and _full(state, room)]
-    digs = [s for s in state.slots if not state.excavated(s)]
-    return full, digs
+def _digs(state: FallingSkiesState) -> list[str]:
+    """Spaces of digging dice still to resolve (the only dice on unexcavated spaces)."""
+    return [s for s in state.slots if not state.excavated(s)]
 
 
 def legal_resolutions(state: FallingSkiesState) -> list[Resolve | Dig]:
-    full, digs = _targets(state)
     actions: list[Resolve | Dig] = []
-    for room in full:
+    for room in map(state.board.room_of.__getitem__, state.pending):
         actions.append(Resolve(room.id, False, ""))
         if state.energy < room.cost or room_value(state, room) < 1:
             continue
         if ROBOT in room.effects and state.robot_supply == 0:
             others = [s for s, (c, _) in state.slots.items() if c == ROBOT and s not in room.spaces]
             actions += [Resolve(room.id, True, s) for s in others]
-            if others or room.effects != (ROBOT,):
-                actions.append(Resolve(room.id, True, ""))  # other effects still work without a robot
+            if room.effects != (ROBOT,):
+                actions.append(Resolve(room.id, True, ""))  # its other effects work without a robot
         else:
             actions.append(Resolve(room.id, True, ""))
-    for space in digs:
+    for space in _digs(state):
         actions.append(Dig(space, False))
         if state.energy >= 1 and state.slots[space][1] >= _route(state, space):
             actions.append(Dig(space, True))
@@ -98,6 +95,7 @@ def _route(state: FallingSkiesState, space: str) -> int:
 
 def resolve_room(state: FallingSkiesState, action: Resolve, events: list[Event]) -> None:
     room = state.board.room_of[action.room]
+    state.pending.remove(room.id)
     if action.use:
         value = room_value(state, room)
         state.energy -= room.cost
@@ -125,8 +123,7 @@ def resolve_dig(state: FallingSkiesState, action: Dig, events: list[Event]) -> N
 
 
 def _next_or_done(state: FallingSkiesState, events: list[Event]) -> None:
-    full, digs = _targets(state)
-    if full or digs:
+    if state.pending or _digs(state):
         return
     if state.new_robots and not robot_spaces(state):
         events.append(Event("robot", "No free excavated room for the new robot: it goes back to the supply."))
@@ -190,7 +187,8 @@ def _robot(state: FallingSkiesState, value: int, action: Resolve, events: list[E
         del state.slots[action.take]
         events.append(Event("robot", f"The robot on {action.take} is taken to be rebuilt."))
         left_behind = state.board.room_of[action.take]
-        if any(s in state.slots for s in left_behind.spaces):
+        if left_behind.id in state.pending:  # not resolved yet, and now short of a die
+            state.pending.remove(left_behind.id)
             events.append(Event("partial", f"Room {left_behind.id} is no longer full: its dice do nothing."))
             _clear(state, left_behind, events)
     else:

@@ -48,6 +48,7 @@ class FallingSkiesState(State):
         "game",
         "mothership",
         "new_robots",
+        "pending",
         "phase",
         "reason",
         "red_supply",
@@ -90,6 +91,8 @@ class FallingSkiesState(State):
         """Bit c set: a die (not a robot) is in column c this round."""
         self.dug = False
         self.new_robots: list[int] = []
+        self.pending: list[str] = []
+        """Phase 2: the full rooms (by id) not yet resolved this round."""
         self.result = ""
         self.reason = ""
 
@@ -230,14 +233,15 @@ class FallingSkiesState(State):
             "columns_used": self.columns_used,
             "dug": self.dug,
             "new_robots": list(self.new_robots),
+            "pending": list(self.pending),
             "result": self.result,
             "reason": self.reason,
         }
 
     @classmethod
     def from_json(cls, game: FallingSkies, data: JSON) -> FallingSkiesState:
-        d: dict[str, Any] = check_json_keys(data, set(_JSON_KEYS), "falling-skies state")
         state = cls(game)
+        d: dict[str, Any] = check_json_keys(data, set(state.to_json()), "falling-skies state")
         try:
             if d["phase"] not in PHASES:
                 raise ValueError(f"unknown phase {d['phase']!r}")
@@ -266,6 +270,7 @@ class FallingSkiesState(State):
             state.to_roll = [str(c) for c in d["to_roll"]]
             state.slots = {str(k): (str(c), int(v)) for k, (c, v) in d["slots"].items()}
             state.new_robots = [int(v) for v in d["new_robots"]]
+            state.pending = [str(r) for r in d["pending"]]
         except (TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"falling-skies state: {exc}") from None
         return state
@@ -298,29 +303,8 @@ class FallingSkiesState(State):
         new.columns_used = self.columns_used
         new.dug = self.dug
         new.new_robots = self.new_robots[:]
+        new.pending = self.pending[:]
         new.result = self.result
         new.reason = self.reason
         return new
 
-
-_JSON_KEYS = (
-    "phase",
-    "round",
-    "mothership",
-    "energy",
-    "damage",
-    "research",
-    "excavator",
-    "ships",
-    "waiting",
-    "red_supply",
-    "robot_supply",
-    "unplaced",
-    "to_roll",
-    "slots",
-    "columns_used",
-    "dug",
-    "new_robots",
-    "result",
-    "reason",
-)
