@@ -543,3 +543,27 @@ def test_level_flips_cards_in_the_flip_order() -> None:
 def test_hard_faces_are_marked_provisional() -> None:
     assert new_game(level=1).board.provisional == ()
     assert set(new_game(level=8).board.provisional) == set(new_game(level=8).board.hard)
+
+
+# ---- Rulings without a rulebook example (see RULINGS.md) ------------------------------------
+
+
+def test_a_die_with_no_free_space_is_set_aside() -> None:
+    # columns 3-5 have dice; robots fill column 1's rooms and the gun is taken by a robot too
+    slots = {"A1": ["robot", 2], "B1": ["robot", 2]}
+    state = placing([("black", 1), ("black", 4)], columns_used=0b11100, dug=True, slots=slots)
+    events = apply(state, Place("black", 1, "B2"))
+    assert any(e.kind == "discard" for e in events)
+    assert state.phase == "resolve" and state.unplaced == []
+    assert (0, 1, False) in ships(state)  # the set-aside 4 moved nothing
+
+
+def test_rebuilding_a_robot_out_of_an_unresolved_two_space_room_empties_that_room() -> None:
+    # C2-C3 (energy, two spaces) holds a die and a robot; the robot is rebuilt elsewhere first.
+    slots = {"C2": ["robot", 3], "B5": ["robot", 4]}
+    state = placing([("black", 5), ("black", 6)], excavator=3, slots=slots, robot_supply=0, energy=3)
+    apply(state, Place("black", 5, "C3"), Place("black", 6, "B2"))
+    apply(state, Resolve("B2", True, "C2"))
+    assert "C2" not in state.slots and "C3" not in state.slots  # the die left behind did nothing
+    assert "C2" not in state.pending
+    assert state.energy == 2 and state.new_robots == [5]

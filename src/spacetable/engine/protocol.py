@@ -42,7 +42,11 @@ class Event(NamedTuple):
 
 @dataclass(frozen=True)
 class Outcome:
-    """A finished game in words: who won, the places, the scores and why it ended."""
+    """A finished game in words: who won, the places, the scores and why it ended.
+
+    ``scores`` are the game's own measure of how well each seat did (points,
+    or in a solo game its progress), for reports; ``returns()`` is what bots maximise.
+    """
 
     winners: tuple[int, ...]
     reason: str

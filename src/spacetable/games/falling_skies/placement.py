@@ -29,7 +29,7 @@ def roll(state: FallingSkiesState, value: int, events: list[Event]) -> None:
     events.append(Event("roll", f"Rolled a {color} {value}."))
     if not state.to_roll:
         state.phase = "place"
-        if not legal_spaces(state):
+        if not can_place(state):
             _discard_unplaceable(state, events)
 
 
@@ -45,6 +45,10 @@ def placeable(state: FallingSkiesState, space: str) -> bool:
 
 def legal_spaces(state: FallingSkiesState) -> list[str]:
     return [s for s in state.board.spaces if placeable(state, s)]
+
+
+def can_place(state: FallingSkiesState) -> bool:
+    return any(placeable(state, s) for s in state.board.spaces)
 
 
 def legal_placements(state: FallingSkiesState) -> list[Place]:
@@ -91,7 +95,7 @@ def place(state: FallingSkiesState, action: Place, events: list[Event]) -> None:
         events.append(Event("reroll", f"The white die re-rolls the {len(state.to_roll)} unplaced dice."))
     elif not state.unplaced:
         rooms.start_resolution(state, events)
-    elif not legal_spaces(state):
+    elif not can_place(state):
         _discard_unplaceable(state, events)
 
 

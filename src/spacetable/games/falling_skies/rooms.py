@@ -32,7 +32,7 @@ def start_resolution(state: FallingSkiesState, events: list[Event]) -> None:
     for space in [s for s in state.slots if s in b.aa_spaces]:
         del state.slots[space]  # anti-aircraft guns took effect when their die was placed
     for room in b.rooms:
-        if any(s in state.slots for s in room.spaces) and not _full(state, room):
+        if any(s in state.slots and state.excavated(s) for s in room.spaces) and not _full(state, room):
             events.append(Event("partial", f"Room {room.id} is not full: its dice do nothing."))
             _clear(state, room, events)
     state.pending = [room.id for room in b.rooms if room.spaces[0] in state.slots and _full(state, room)]

@@ -187,7 +187,7 @@ class FallingSkiesState(State):
         if self.phase != "over":
             return None
         won = self.result == "won"
-        return Outcome(winners=(0,) if won else (), reason=self.reason, scores=(1.0 if won else 0.0,))
+        return Outcome(winners=(0,) if won else (), reason=self.reason, scores=(float(self.research),))
 
     def finish(self, result: str, reason: str, events: list[Event]) -> None:
         """End the game now ('won' or 'lost')."""
@@ -307,4 +307,3 @@ class FallingSkiesState(State):
         new.result = self.result
         new.reason = self.reason
         return new
-

@@ -1,0 +1,73 @@
+"""`spacetable bench`: how fast each game runs on one core.
+
+Measures random playouts (player decisions per second, all actions per second
+including chance outcomes, games per second) and the cost of ``clone()`` and
+``to_json()`` on positions sampled from those playouts. Speed is measured here,
+never asserted in tests.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import timeit
+from typing import Any
+
+from spacetable.engine import CHANCE, Game, State, list_games, load
+
+
+def _playouts(game: Game, seconds: float, rng: random.Random) -> tuple[dict[str, float], list[State]]:
+    decisions = actions = games = 0
+    samples: list[State] = []
+    start = time.perf_counter()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+            else:
+                seat = state.awaiting()[0]
+                state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+                decisions += 1
+            actions += 1
+            if actions % 97 == 0 and len(samples) < 200:
+                samples.append(state.clone())
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    rates = {
+        "decisions/s": decisions / elapsed,
+        "actions/s": actions / elapsed,
+        "games/s": games / elapsed,
+        "actions/game": actions / games,
+    }
+    return rates, samples
+
+
+def _micros(fn: Any, samples: list[State]) -> float:
+    """Median over samples of the time of one call, in microseconds."""
+    times = []
+    for state in samples:
+        number = 200
+        best = min(timeit.repeat(lambda s=state: fn(s), number=number, repeat=3))
+        times.append(best / number * 1e6)
+    times.sort()
+    return times[len(times) // 2]
+
+
+def bench_game(game: Game, seconds: float = 3.0, seed: int = 0) -> dict[str, Any]:
+    rates, samples = _playouts(game, seconds, random.Random(seed))
+    return {
+        "game": game.id,
+        "options": ",".join(f"{k}={v}" for k, v in game.options.items() if v is not None) or "-",
+        **{k: round(v, 1) for k, v in rates.items()},
+        "clone µs": round(_micros(lambda s: s.clone(), samples), 2),
+        "to_json µs": round(_micros(lambda s: s.to_json(), samples), 2),
+    }
+
+
+def run(game_id: str | None = None, seconds: float = 3.0) -> list[dict[str, Any]]:
+    """Benchmark one game (default: every registered game) with default options."""
+    ids = [game_id] if game_id else [cls.id for cls in list_games()]
+    return [bench_game(load(gid), seconds) for gid in ids]

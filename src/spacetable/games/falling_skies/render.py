@@ -1,0 +1,327 @@
+"""The text picture of a falling-skies position, for terminal front ends.
+
+:func:`render` returns plain text with rich console markup (``[bold red]...[/]``);
+this module does not import rich (the games layer knows only the engine), so a
+front end that wants plain text strips the markup itself. The picture follows
+the cards on the table, top to bottom:
+
+* the sky: one line per sky row, its mother ship track symbol at the left, each
+  cell's symbol (``<`` ``>`` arrows, ``M`` mother ship icon, ``n+`` explosion)
+  with any ship on it (green ``G``, red ``R``); rows under the mother ship card
+  are shown covered, and the card itself sits on the first open row with its
+  starting spots;
+* the city line, then the base: rows A-F by columns 1-5, each space with its
+  room (effect, modifier, cost; a room of several spaces is one joined box), the
+  die or robot standing on it, whether it is excavated and where the excavator is;
+* the tracks: research, energy, damage, and the dice still to place or roll.
+
+:func:`action_groups` lets a terminal menu ask "which die?" before "where?".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from spacetable.engine import Action
+
+from .actions import Place
+from .content import Board, Room
+
+if TYPE_CHECKING:
+    from .state import FallingSkiesState
+
+SPOT = 0
+SKY_CELL = 7
+"""Width of one sky column."""
+BASE_CELL = 14
+"""Inner width of one base space."""
+EFFECT_ABBREV = {"energy": "EN", "shoot": "SH", "research": "RS", "robot": "RB"}
+PHASE_NAMES = {
+    "roll": "rolling dice",
+    "place": "placing dice",
+    "resolve": "resolving rooms",
+    "robot": "placing the new robot",
+    "respawn": "respawning ships",
+    "over": "game over",
+}
+DIE_STYLE = {"black": "bold white on grey23", "white": "bold black on grey85", "robot": "bold white on blue"}
+DIE_NAME = {"black": "blk", "white": "wht", "robot": "bot"}
+LEGEND = (
+    "[dim][cyan]< >[/] arrow  [magenta]M[/] mother ship  [yellow]n+[/] explosion  "
+    "[bold green]G[/]/[bold red]R[/] ship · EN energy SH shoot RS research RB robot, cN cost[/]"
+)
+
+
+def esc(text: str) -> str:
+    """Escape ``[`` so rich does not read literal text as markup."""
+    return text.replace("[", "\\[")
+
+
+def _styled(text: str, style: str) -> str:
+    return f"[{style}]{esc(text)}[/]" if style else esc(text)
+
+
+def _pad(text: str, width: int, style: str = "", align: str = "<") -> str:
+    """``text`` padded (or cut) to ``width`` cells, then styled; text must be single-width characters."""
+    text = text[:width]
+    return _styled(f"{text:{align}{width}}", style)
+
+
+def die_text(color: str, value: int) -> str:
+    """A die or robot as ``blk 4`` / ``wht 4`` / ``bot 4``, styled by its color."""
+    return _styled(f"{DIE_NAME.get(color, color)} {value}", DIE_STYLE.get(color, "bold"))
+
+
+def room_text(room: Room) -> str:
+    """A room in a few characters: effects, modifier and cost, e.g. ``SH-1 c1``."""
+    effects = "+".join(EFFECT_ABBREV.get(e, e[:2].upper()) for e in room.effects)
+    mod = f"{room.mod:+d}" if room.mod else ""
+    return f"{effects}{mod} c{room.cost}"
+
+
+# ---- the sky -----------------------------------------------------------------
+
+
+def _sky_symbol(board: Board, row: int, col: int) -> tuple[str, str]:
+    step = board.arrow[row][col]
+    if step:
+        return ("<" if step < 0 else ">"), "cyan"
+    if board.mother_icon[row][col]:
+        return "M", "bold magenta"
+    if board.explosion[row][col]:
+        return f"{board.explosion[row][col]}+", "yellow"
+    return "·", "dim"
+
+
+def _ships_text(ships: Sequence[bool]) -> tuple[str, str]:
+    """Ship letters (G green, R red) for one cell, as plain text and as markup."""
+    plain = "".join("R" if red else "G" for red in ships)
+    markup = "".join("[bold red]R[/]" if red else "[bold green]G[/]" for red in ships)
+    return plain, markup
+
+
+def _cell(symbol: str, style: str, ships: Sequence[bool]) -> str:
+    """One sky column: the symbol right-aligned at the middle, the ships just after it."""
+    plain, markup = _ships_text(ships)
+    middle = BASE_CELL // 2
+    return " " * (middle - 2) + _pad(symbol, 3, style, ">") + markup + " " * max(0, BASE_CELL - middle - 1 - len(plain))
+
+
+def _track_symbol(symbol: str) -> tuple[str, str]:
+    if symbol == "SKULL":
+        return "SKULL", "bold red"
+    if symbol in ("dmg", "+red"):
+        return symbol, "red"
+    if symbol.startswith(("exc-", "res-")):
+        return symbol, "yellow"
+    return "", ""
+
+
+def _grid(cells: Sequence[str], wall: str = "[dim]┊[/]") -> str:
+    return wall + wall.join(cells) + wall
+
+
+def _sky_lines(state: FallingSkiesState) -> list[str]:
+    b = state.board
+    ships: dict[tuple[int, int], list[bool]] = {}
+    for row, col, red in sorted(state.ships):
+        ships.setdefault((row, col), []).append(red)
+    head = _grid([f"{c:^{BASE_CELL}}" for c in range(1, b.columns + 1)], " ")
+    lines = [f"[bold]{'SKY':<9}[/]{head}"]
+    for row in range(1, b.sky_rows + 1):
+        symbol = b.track[row - 1] if row <= len(b.track) else ""
+        sym_text, sym_style = _track_symbol(symbol)
+        if row <= state.mothership:
+            covered = "░" * (b.columns * (BASE_CELL + 1) + 1)
+            lines.append(f"[dim]{sym_text:>6} {row:>2}{covered}[/]")
+            continue
+        if row == state.mothership + 1:
+            lines.append(_mothership_line(state, ships))
+        if row > len(b.track):
+            label = _pad("city", 6, "dim", ">")
+        elif row == state.mothership + 1 and state.phase != "over":
+            label = _pad(f"▶{sym_text or '·':>5}", 6, "bold " + (sym_style or "white"))
+        else:
+            label = _pad(sym_text, 6, sym_style, ">")
+        cells = [_cell(*_sky_symbol(b, row, c), ships.get((row, c), [])) for c in range(b.columns)]
+        lines.append(f"{label} [dim]{row:>2}[/]{_grid(cells)}")
+    if state.mothership >= b.sky_rows:  # the card has covered the whole sky (only after a loss)
+        lines.append(_mothership_line(state, ships))
+    width = b.columns * (BASE_CELL + 1) + 1
+    lines.append(f"{'':9}[bold]{' CITY: ships moving past the last row hit the base ':▔^{width}}[/]")
+    return lines
+
+
+def _mothership_line(state: FallingSkiesState, ships: dict[tuple[int, int], list[bool]]) -> str:
+    b = state.board
+    spots = [_cell("", "", ships[(SPOT, c)]) if (SPOT, c) in ships else _cell("o", "dim", []) for c in range(b.columns)]
+    return f"[bold magenta]{'MOTHER':>6} ══[/]{_grid(spots, '[bold magenta]═[/]')}"
+
+
+# ---- the base ------------------------------------------------------------------
+
+
+def _joined(board: Board, row: str, col: int) -> bool:
+    """Whether spaces ``row{col}`` and ``row{col+1}`` (1-based) belong to one room."""
+    left, right = board.room_of.get(f"{row}{col}"), board.room_of.get(f"{row}{col + 1}")
+    return left is not None and left is right
+
+
+def _rule(board: Board, above: str | None, below: str | None) -> str:
+    """A horizontal rule between base rows ``above`` and ``below`` (None: the box's edge)."""
+    cols = board.columns
+    left = "┌" if above is None else ("└" if below is None else "├")
+    right = "┐" if above is None else ("┘" if below is None else "┤")
+    parts = [left]
+    for c in range(1, cols + 1):
+        parts.append("─" * BASE_CELL)
+        if c == cols:
+            break
+        up = above is not None and not _joined(board, above, c)
+        down = below is not None and not _joined(board, below, c)
+        parts.append({(True, True): "┼", (True, False): "┴", (False, True): "┬", (False, False): "─"}[(up, down)])
+    parts.append(right)
+    title = "BASE" if above is None else ""
+    return f"[bold]{title:<9}[/][dim]" + "".join(parts) + "[/]"
+
+
+def _space_label(state: FallingSkiesState, space: str) -> str:
+    b = state.board
+    open_ = state.excavated(space)
+    if space in b.aa_spaces:
+        return _pad(" AA gun -1", BASE_CELL, "cyan")
+    room = b.room_of.get(space)
+    if room is None:
+        return _pad(" tunnel", BASE_CELL, "dim")
+    position = room.spaces.index(space)
+    if position:
+        text = f" sum of {len(room.spaces)} dice" if position == 1 else ""
+        return _pad(text, BASE_CELL, "dim")
+    color = {"energy": "yellow", "shoot": "green", "research": "cyan", "robot": "blue"}.get(room.effects[0], "")
+    return _pad(f" {room_text(room)}", BASE_CELL, f"bold {color}" if open_ else "dim")
+
+
+def _space_content(state: FallingSkiesState, space: str) -> str:
+    b = state.board
+    held = state.slots.get(space)
+    die = die_text(*held) if held else ""
+    die_width = len(f"{DIE_NAME.get(held[0], held[0])} {held[1]}") if held else 0
+    fill = " "
+    if b.dig_path[state.excavator] == space:
+        note, style = "◆exc", "bold yellow"
+    elif state.excavated(space):
+        note, style = "", ""
+    else:
+        route = b.dig_index[space] - state.excavator
+        note, style, fill = (f" dig {route}" if route <= 6 else ""), "dim", "░"
+    if not held:
+        return _styled(fill * (BASE_CELL - len(note)) + note, style)
+    return " " + die + _styled(fill * (BASE_CELL - 1 - die_width - len(note)) + note, style)
+
+
+def _base_lines(state: FallingSkiesState) -> list[str]:
+    b = state.board
+    rows = list(dict.fromkeys(s[0] for s in b.spaces))
+    lines = [_rule(b, None, rows[0])]
+    for i, row in enumerate(rows):
+        for part, label in ((_space_label, row), (_space_content, "")):
+            text = f"{'':6} [bold]{label:>2}[/][dim]│[/]"
+            for c in range(1, b.columns + 1):
+                text += part(state, f"{row}{c}")
+                text += " " if c < b.columns and _joined(b, row, c) else "[dim]│[/]"
+            lines.append(text)
+        lines.append(_rule(b, row, rows[i + 1] if i + 1 < len(rows) else None))
+    return lines
+
+
+# ---- the tracks ------------------------------------------------------------------
+
+
+def _research_line(state: FallingSkiesState) -> str:
+    track = state.board.research
+    parts = []
+    for i, need in enumerate(track):
+        if i < state.research:
+            parts.append(f"[green]✓{need}[/]")
+        elif i == state.research:
+            parts.append(f"[bold reverse cyan]▶{need}[/]")
+        else:
+            parts.append(f" {need}")
+    nxt = f"next needs {track[state.research]}+" if state.research < len(track) else "complete"
+    return f"[bold]RESEARCH[/] {' '.join(parts)}  [dim]{state.research}/{len(track)}, {nxt}[/]"
+
+
+def _energy_damage_line(state: FallingSkiesState) -> str:
+    b = state.board
+    energy = "".join(
+        f"[bold reverse yellow]\\[{e}][/]" if e == state.energy else f"[dim] {e} [/]" for e in range(b.energy_max + 1)
+    )
+    lose = b.lose_at_damage
+    boxes = "".join("[bold red]■[/]" if i < state.damage else "[dim]□[/]" for i in range(lose - 1))
+    skull = "[bold red]✗[/]" if state.damage >= lose else "[red]✗[/]"
+    return (
+        f"[bold]ENERGY  [/] {energy}   [bold]DAMAGE[/] {boxes}{skull} "
+        f"[dim]{state.damage}/{lose} ({_ordinal(lose)} destroys the base)[/]"
+    )
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _dice_line(state: FallingSkiesState) -> str:
+    unplaced = " ".join(die_text(c, v) for c, v in state.unplaced) or "[dim]none[/]"
+    to_roll = " ".join(_styled(DIE_NAME.get(c, c), DIE_STYLE.get(c, "")) for c in state.to_roll) or "[dim]none[/]"
+    line = f"[bold]DICE    [/] to place: {unplaced}   to roll: {to_roll}   robots in supply: {state.robot_supply}"
+    if state.new_robots:
+        line += "   new robot to put down: " + " ".join(die_text("robot", v) for v in state.new_robots)
+    return line
+
+
+def _ships_line(state: FallingSkiesState) -> str:
+    green, red = state.waiting
+    return (
+        f"[bold]SHIPS   [/] waiting on the mother ship: [bold green]{green} green[/], [bold red]{red} red[/]"
+        f"   red ships in reserve: {state.red_supply}"
+    )
+
+
+def _header(state: FallingSkiesState) -> str:
+    b = state.board
+    phase = PHASE_NAMES.get(state.phase, state.phase)
+    if state.phase == "over":
+        phase = f"[{'bold green' if state.result == 'won' else 'bold red'}]game over: you {state.result}[/]"
+    hard = f" ({len(b.hard)} hard card{'s' if len(b.hard) != 1 else ''})" if b.hard else ""
+    dug = " · dig used" if state.dug else ""
+    return (
+        f"[bold reverse] UNDER FALLING SKIES [/] level {b.level}{hard} · [bold]round {state.round}[/] · "
+        f"{phase}{dug} · mother ship row {state.mothership}/{b.skull_row}"
+    )
+
+
+def render(state: FallingSkiesState) -> str:
+    """The whole board as text with rich markup: about 45 lines of at most 100 columns."""
+    lines = [_header(state)]
+    lines += _sky_lines(state)
+    lines += _base_lines(state)
+    lines += [_research_line(state), _energy_damage_line(state), _ships_line(state), _dice_line(state), LEGEND]
+    return "\n".join(lines)
+
+
+def action_groups(state: FallingSkiesState, actions: Sequence[Action]) -> list[tuple[str, list[Action]]] | None:
+    """Actions grouped for a two-step menu ("which die?", then "where?"); None: one flat menu.
+
+    Only placements are grouped (by die); the groups keep the order of ``actions``.
+    """
+    if not actions or not all(isinstance(a, Place) for a in actions):
+        return None
+    groups: dict[tuple[str, int], list[Action]] = {}
+    for a in actions:
+        groups.setdefault((a[0], a[1]), []).append(a)
+    if len(groups) < 2:
+        return None
+    return [(f"place the {color} {value} ({len(group)} spaces)", group) for (color, value), group in groups.items()]
+
+
+__all__ = ["action_groups", "die_text", "render", "room_text"]
