@@ -58,6 +58,9 @@ class ActionSpace:
         offset = 0
         for cls, domains in families:
             fam = _Family(cls, domains, offset)
+            for name, domain in zip(fam.fields, fam.domains):
+                if not domain or len({type(v) for v in domain}) != 1:
+                    raise TypeError(f"{cls.__name__}.{name}: a domain is a non-empty sequence of one type")
             if fam.kind in self._by_kind:
                 raise TypeError(f"two action families share the kind {fam.kind!r}")
             self._families.append(fam)
@@ -83,11 +86,11 @@ class ActionSpace:
         """Raise :class:`MalformedActionError` unless every field is in its domain."""
         fam = self._family_of(action)
         values: tuple[Any, ...] = action  # type: ignore[assignment]
-        for name, value, index in zip(fam.fields, values, fam.index):
-            if type(value) is float or value not in index:  # 4.0 == 4 would otherwise pass
+        for name, value, domain, index in zip(fam.fields, values, fam.domains, fam.index):
+            # exact types: 4.0 == 4 and True == 1 would pass a plain membership test
+            if type(value) is not type(domain[0]) or value not in index:
                 raise MalformedActionError(
-                    f"{fam.kind}: field {name}={value!r} is outside its domain "
-                    f"{_describe_domain(fam.domains[fam.fields.index(name)])}"
+                    f"{fam.kind}: field {name}={value!r} is outside its domain {_describe_domain(domain)}"
                 )
         if values[-1] != fam.kind:
             raise MalformedActionError(f"{fam.kind}: kind field altered to {values[-1]!r}")
@@ -100,7 +103,8 @@ class ActionSpace:
         """Parse the JSON form; anything that is not exactly an action raises MalformedActionError."""
         if not isinstance(data, dict):
             raise MalformedActionError(f"an action must be a JSON object with a 'kind', got {data!r}")
-        fam = self._by_kind.get(data.get("kind"))  # type: ignore[arg-type]
+        kind = data.get("kind")
+        fam = self._by_kind.get(kind) if isinstance(kind, str) else None
         if fam is None:
             raise MalformedActionError(
                 f"unknown action kind {data.get('kind')!r}; expected one of: {', '.join(self.kinds)}"

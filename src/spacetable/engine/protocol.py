@@ -89,13 +89,14 @@ class Game(ABC):
     """No game lasts more actions than this, chance outcomes included."""
 
     def __init__(self, players: int, options: Mapping[str, JSON] | None = None) -> None:
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
             span = (
                 str(self.min_players)
                 if self.min_players == self.max_players
                 else f"{self.min_players} to {self.max_players}"
             )
-            raise OptionsError(f"{self.id} is played by {span} players, not {players!r}")
+            noun = "player" if self.max_players == 1 else "players"
+            raise OptionsError(f"{self.id} is played by {span} {noun}, not {players!r}")
         self.players = players
         self.options = self._check_options(dict(options or {}))
 
@@ -109,8 +110,9 @@ class Game(ABC):
             value = given.get(name, spec.default)
             if spec.choices is not None and value not in spec.choices:
                 raise OptionsError(f"{self.id}: option {name}={value!r} must be one of {list(spec.choices)}")
-            if spec.kind is not object and value is not None and not isinstance(value, spec.kind):
-                raise OptionsError(f"{self.id}: option {name}={value!r} must be a {spec.kind.__name__}")
+            wrong_kind = not isinstance(value, spec.kind) or (spec.kind is int and type(value) is bool)
+            if spec.kind is not object and value is not None and wrong_kind:
+                raise OptionsError(f"{self.id}: option {name}={value!r} must be of type {spec.kind.__name__}")
             options[name] = value
         return options
 
@@ -206,9 +208,8 @@ class State(ABC):
         if self.is_terminal():
             raise IllegalActionError("the game is over: no action can be applied")
         actor = self._actor(seat)
-        legal = self.legal_actions(actor)
-        if action not in legal:
-            self.game.actions.check(action)  # malformed beats illegal in the message
+        self.game.actions.check(action)  # exact types: Roll(True) == Roll(1) as tuples
+        if action not in self.legal_actions(actor):
             raise IllegalActionError(
                 f"{self.action_label(action)} is not legal now ({self._why_illegal(action, actor)})"
             )

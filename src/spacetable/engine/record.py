@@ -75,6 +75,10 @@ class Record:
                 f"record format version {data.get('format_version')!r} is not supported "
                 f"(this spacetable reads version {FORMAT_VERSION})"
             )
+        expected = {"game": str, "game_version": str, "players": int, "options": dict, "seats": list, "actions": list}
+        for key, kind in expected.items():
+            if type(data.get(key)) is not kind:
+                raise RecordError(f"corrupt record: '{key}' must be a {kind.__name__}, got {data.get(key)!r:.60}")
         try:
             actions = [(a["seat"], a["action"]) for a in data["actions"]]
             record = cls(
@@ -89,8 +93,6 @@ class Record:
             )
         except (KeyError, TypeError) as exc:
             raise RecordError(f"corrupt record: a required field is missing or mistyped ({exc!r})") from None
-        if not isinstance(record.options, dict) or not isinstance(record.seats, list):
-            raise RecordError("corrupt record: 'options' must be an object and 'seats' a list")
         return record
 
     def game(self) -> Game:

@@ -273,7 +273,8 @@ def _ordinal(n: int) -> str:
 def _dice_line(state: FallingSkiesState) -> str:
     unplaced = " ".join(die_text(c, v) for c, v in state.unplaced) or "[dim]none[/]"
     to_roll = " ".join(_styled(DIE_NAME.get(c, c), DIE_STYLE.get(c, "")) for c in state.to_roll) or "[dim]none[/]"
-    line = f"[bold]DICE    [/] to place: {unplaced}   to roll: {to_roll}   robots in supply: {state.robot_supply}"
+    dig = "[dim]dig used[/]" if state.dug else "dig free"
+    line = f"[bold]DICE    [/] to place: {unplaced}   to roll: {to_roll}   {dig}   robots: {state.robot_supply}"
     if state.new_robots:
         line += "   new robot to put down: " + " ".join(die_text("robot", v) for v in state.new_robots)
     return line
@@ -292,16 +293,18 @@ def _header(state: FallingSkiesState) -> str:
     phase = PHASE_NAMES.get(state.phase, state.phase)
     if state.phase == "over":
         phase = f"[{'bold green' if state.result == 'won' else 'bold red'}]game over: you {state.result}[/]"
-    hard = f" ({len(b.hard)} hard card{'s' if len(b.hard) != 1 else ''})" if b.hard else ""
-    dug = " · dig used" if state.dug else ""
+    hard = f" ({len(b.hard)} hard)" if b.hard else ""
     return (
         f"[bold reverse] UNDER FALLING SKIES [/] level {b.level}{hard} · [bold]round {state.round}[/] · "
-        f"{phase}{dug} · mother ship row {state.mothership}/{b.skull_row}"
+        f"{phase} · mother ship {state.mothership}/{b.skull_row}"
     )
 
 
-def render(state: FallingSkiesState) -> str:
-    """The whole board as text with rich markup: about 45 lines of at most 100 columns."""
+def render(state: FallingSkiesState, seat: int | None = 0) -> str:
+    """The whole board as text with rich markup: about 45 lines of at most 100 columns.
+
+    Everything is public in this game, so every seat (and a spectator) sees the same board.
+    """
     lines = [_header(state)]
     lines += _sky_lines(state)
     lines += _base_lines(state)
@@ -321,7 +324,10 @@ def action_groups(state: FallingSkiesState, actions: Sequence[Action]) -> list[t
         groups.setdefault((a[0], a[1]), []).append(a)
     if len(groups) < 2:
         return None
-    return [(f"place the {color} {value} ({len(group)} spaces)", group) for (color, value), group in groups.items()]
+    return [
+        (f"place the {color} {value} ({len(group)} space{'s' if len(group) > 1 else ''})", group)
+        for (color, value), group in groups.items()
+    ]
 
 
 __all__ = ["action_groups", "die_text", "render", "room_text"]

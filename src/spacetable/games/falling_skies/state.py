@@ -160,14 +160,17 @@ class FallingSkiesState(State):
         if isinstance(action, Place):
             return f"place {action.color} {action.value} on {placement.describe_space(self, action.space)}"
         if isinstance(action, Resolve):
-            room = b.room_of[action.room]
+            room = b.room_of.get(action.room)
+            if room is None:
+                return f"resolve {action.room} (not a room)"
             if not action.use:
                 return f"skip {action.room} ({room.describe()}): remove its dice"
-            value = rooms.room_value(self, room)
+            full = all(s in self.slots for s in room.spaces)
+            value = f" with value {rooms.room_value(self, room)}" if full else ""
             take = f", rebuilding the robot from {action.take}" if action.take else ""
-            return f"use {action.room} ({room.describe()}) with value {value}{take}"
+            return f"use {action.room} ({room.describe()}){value}{take}"
         if isinstance(action, Dig):
-            if action.use:
+            if action.use and action.space in b.dig_index:
                 return f"dig to {action.space} (1 energy, route {b.dig_index[action.space] - self.excavator})"
             return f"discard the digging die on {action.space}"
         if isinstance(action, PlaceRobot):

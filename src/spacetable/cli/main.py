@@ -1,0 +1,418 @@
+"""The ``spacetable`` command: list the games, play them in the terminal, replay records, bench.
+
+Every error a user can cause (a bad option, an unknown bot, a missing or foreign
+file) is one clear line on stderr and exit code 2, never a traceback. A record
+that reads fine but does not replay exits with 1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import time
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from spacetable.agents import AGENTS, make_agent
+from spacetable.engine import (
+    JSON,
+    Game,
+    Player,
+    Record,
+    RecordError,
+    SpacetableError,
+    State,
+    game_class,
+    list_games,
+    load,
+    play,
+)
+
+from .terminal import EventPrinter, QuitGame, TerminalPlayer, find_grouper, find_renderer
+
+app = typer.Typer(
+    name="spacetable",
+    help="A rules engine and digital tabletop for space strategy board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+DEFAULT_BOT = "greedy"
+HUMAN = "human"
+_SEAT = re.compile(r"(\d+)=(human|bot(?::([A-Za-z0-9_-]+))?)")
+
+
+class CliError(Exception):
+    """A mistake on the command line or in a file the user named: one line, exit code 2."""
+
+
+def _stdout() -> Console:
+    """The console for results; 120 columns when writing to a pipe or file (rich would use 80)."""
+    console = Console(highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console.width = 120
+    return console
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+# ---- list ------------------------------------------------------------------------
+
+
+@app.command("list")
+def list_command() -> None:
+    """List the games: id, name, players, and the options `play` accepts."""
+    console = _stdout()
+    for cls in list_games():
+        span = str(cls.min_players) if cls.min_players == cls.max_players else f"{cls.min_players}-{cls.max_players}"
+        console.print(
+            f"[bold cyan]{escape(cls.id)}[/]  {escape(cls.name)}  [dim]·[/] {span} player{'s' if span != '1' else ''}"
+        )
+        if not cls.option_specs:
+            console.print("  [dim]no options[/]")
+            continue
+        table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
+        table.add_column("  option", style="bold", no_wrap=True)
+        table.add_column("default", no_wrap=True)
+        table.add_column("what it does")
+        for name, spec in cls.option_specs.items():
+            help_text = spec.help + (f" (one of {', '.join(map(str, spec.choices))})" if spec.choices else "")
+            table.add_row(f"  {escape(name)}", escape(json.dumps(spec.default)), escape(help_text))
+        console.print(table)
+    console.print("[dim]Set `level` with --level N and `content` with --content FILE.toml.[/]")
+
+
+# ---- play ------------------------------------------------------------------------
+
+
+def parse_seats(values: list[str], players: int, batch: bool) -> list[str]:
+    """Each seat's occupant, ``human`` or ``bot:<name>``, from ``--seat`` values.
+
+    Unnamed seats: with ``batch`` (``--games``) a bot, otherwise a human in seat 0
+    and a bot elsewhere. Raises CliError naming any bad value.
+    """
+    named: dict[int, str] = {}
+    for value in values:
+        match = _SEAT.fullmatch(value.strip())
+        if match is None:
+            raise CliError(f"bad --seat {value!r}: write SEAT=human or SEAT=bot:NAME, e.g. 0=bot:{DEFAULT_BOT}")
+        seat = int(match.group(1))
+        if seat >= players:
+            raise CliError(f"bad --seat {value!r}: this game has seats 0 to {players - 1}")
+        if seat in named:
+            raise CliError(f"seat {seat} is named twice (--seat {value!r})")
+        if match.group(2) == HUMAN:
+            named[seat] = HUMAN
+        else:
+            bot = match.group(3) or DEFAULT_BOT
+            if bot not in AGENTS:
+                raise CliError(f"unknown bot {bot!r} in --seat {value!r}; bots: {', '.join(sorted(AGENTS))}")
+            named[seat] = f"bot:{bot}"
+    seats = []
+    for seat in range(players):
+        default = HUMAN if seat == 0 and not batch else f"bot:{DEFAULT_BOT}"
+        seats.append(named.get(seat, default))
+    if batch and HUMAN in seats:
+        raise CliError("--games plays bots only: a human seat cannot play a batch of games")
+    return seats
+
+
+def read_content(path: Path) -> dict[str, Any]:
+    """A content override file, parsed as TOML; CliError if it cannot be read or parsed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"cannot read the content file {str(path)!r}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CliError(f"the content file {str(path)!r} is not valid TOML: {exc}") from None
+
+
+def _check_writable(path: Path) -> None:
+    if path.is_dir():
+        raise CliError(f"--record {str(path)!r} is a directory, not a file")
+    if not path.resolve().parent.is_dir():
+        raise CliError(f"--record {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+
+
+def _save(record: Record, path: Path | None, console: Console) -> None:
+    if path is None:
+        return
+    try:
+        path.write_text(record.dumps() + "\n", encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot write the record to {str(path)!r}: {exc.strerror or exc}")
+    console.print(f"[dim]Record saved to {escape(str(path))} ({len(record.actions)} actions).[/]")
+
+
+def _make_players(seats: list[str], console: Console, game: Game) -> list[Player]:
+    players: list[Player] = []
+    render, grouper = find_renderer(game), find_grouper(game)
+    for who in seats:
+        if who == HUMAN:
+            players.append(TerminalPlayer(console, render, grouper))
+        else:
+            players.append(make_agent(who.partition(":")[2]))
+    return players
+
+
+def _print_outcome(state: State, console: Console, render_seat: int | None) -> None:
+    outcome = state.outcome()
+    render = find_renderer(state.game)
+    console.print()
+    console.print(render(state, render_seat), soft_wrap=True)
+    if outcome is None:
+        console.print("[bold]The game is not over.[/]")
+        return
+    if state.game.players == 1:
+        head = "[bold green]You won[/]" if outcome.winners else "[bold red]You lost[/]"
+    elif outcome.winners:
+        head = f"[bold]Winner{'s' if len(outcome.winners) > 1 else ''}: seat {', '.join(map(str, outcome.winners))}[/]"
+    else:
+        head = "[bold]Nobody won[/]"
+    console.print(f"{head}: {escape(outcome.reason)}.", soft_wrap=True)
+
+
+def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, console: Console) -> Record:
+    """Play ``games`` bot games; print one summary line; return the last game's record.
+
+    Ctrl-C stops early and summarises the games finished so far.
+    """
+    wins = [0] * game.players
+    scores = [0.0] * game.players
+    scored = True
+    played = actions = rounds = 0
+    has_rounds = True
+    record = Record.start(game, seats)
+    players = _make_players(seats, console, game)
+    start = time.perf_counter()
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    try:
+        with progress:
+            task = progress.add_task(game.id, total=games)
+            for _ in range(games):
+                current = Record.start(game, seats)
+                final = play(game, players, rng, record=current)
+                record = current
+                outcome = final.outcome()
+                for seat in outcome.winners if outcome else ():
+                    wins[seat] += 1
+                if outcome is not None and len(outcome.scores) == game.players:
+                    scores = [total + score for total, score in zip(scores, outcome.scores)]
+                else:
+                    scored = False
+                played += 1
+                actions += len(current.actions)
+                final_round = getattr(final, "round", None)
+                if isinstance(final_round, int):
+                    rounds += final_round
+                else:
+                    has_rounds = False
+                progress.advance(task)
+    except KeyboardInterrupt:
+        console.print(f"[bold]Interrupted[/] after {played} of {games} games.")
+        if not played:
+            raise typer.Exit(130) from None
+    elapsed = max(time.perf_counter() - start, 1e-9)
+    rates = " · ".join(
+        f"seat {s} ({who}): {wins[s] / played:.1%} wins" + (f", score {scores[s] / played:.2f}" if scored else "")
+        for s, who in enumerate(seats)
+    )
+    length = f"{actions / played:.1f} actions" + (f", {rounds / played:.1f} rounds" if has_rounds else "")
+    console.print(
+        f"{played} games of {game.id} · {rates} · average {length} · {played / elapsed:.1f} games/s", soft_wrap=True
+    )
+    return record
+
+
+def _play_one(game: Game, seats: list[str], rng: random.Random, console: Console, path: Path | None) -> int:
+    """One game with the terminal watching (humans at the prompt); returns the exit code."""
+    humans = [s for s, who in enumerate(seats) if who == HUMAN]
+    viewer = humans[0] if len(humans) == 1 else None
+    record = Record.start(game, seats)
+    players = _make_players(seats, console, game)
+    console.print(f"[bold]{escape(game.describe())}[/] · seats: {escape(', '.join(seats))}", soft_wrap=True)
+    try:
+        final = play(game, players, rng, record=record, on_events=EventPrinter(console, viewer))
+    except QuitGame as exc:
+        console.print(f"[bold]Game abandoned:[/] {escape(str(exc))}.")
+        _save(record, path, console)
+        return 0
+    except KeyboardInterrupt:
+        console.print("\n[bold]Interrupted.[/]")
+        _save(record, path, console)
+        return 130
+    _print_outcome(final, console, viewer)
+    _save(record, path, console)
+    return 0
+
+
+@app.command("play")
+def play_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game's id (see `spacetable list`).")],
+    level: Annotated[int | None, typer.Option(help="Difficulty level (the game option `level`).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the dice and of the bots (default: random).")] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Who sits where, repeatable: 0=human, 1=bot:greedy, 2=bot:random. "
+            "Unnamed seats: a human in seat 0 and bots elsewhere (all bots with --games)."
+        ),
+    ] = None,
+    games: Annotated[
+        int | None, typer.Option(min=1, help="Play N bot-only games and print a summary instead of one game.")
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(dir_okay=False, help="Save the game record to this file (with --games: the last game only)."),
+    ] = None,
+    content: Annotated[
+        Path | None, typer.Option(help="A TOML file overriding the game's content data (cards, boards).")
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's smallest).")] = None,
+) -> None:
+    """Play a game in the terminal against bots, or a batch of bot games with --games."""
+    console = _stdout()
+    try:
+        options: dict[str, JSON] = {}
+        if level is not None:
+            options["level"] = level
+        if content is not None:
+            options["content"] = read_content(content)
+        cls = game_class(game_id)
+        count = cls.min_players if players is None else players
+        game = load(game_id, count, options)
+        seats = parse_seats(seat or [], game.players, batch=games is not None)
+        if record is not None:
+            _check_writable(record)
+    except (CliError, SpacetableError) as exc:
+        _fail(str(exc))
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+        console.print(f"[dim]seed {seed}[/]")
+    rng = random.Random(seed)
+    try:
+        if games is not None:
+            last = _play_batch(game, seats, rng, games, console)
+            _save(last, record, console)
+            return
+        code = _play_one(game, seats, rng, console, record)
+    except SpacetableError as exc:
+        _fail(str(exc))
+    if code:
+        raise typer.Exit(code)
+
+
+# ---- replay ------------------------------------------------------------------------
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A record saved by `spacetable play --record`.")],
+    actions: Annotated[bool, typer.Option("--actions", "-a", help="List every action as it is replayed.")] = False,
+) -> None:
+    """Replay a game record, check it ends as recorded, and show the final position.
+
+    Exit code 2: the file is unreadable or not a record of a known game; 1: it does not replay.
+    """
+    console = _stdout()
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"cannot read {str(file)!r}: {getattr(exc, 'strerror', None) or exc}")
+    try:
+        rec = Record.loads(text)
+        game = rec.game()
+    except RecordError as exc:
+        _fail(f"{file}: {exc}")
+    except (TypeError, ValueError) as exc:  # a mistyped field the record parser let through
+        _fail(f"{file}: corrupt record ({exc})")
+    final: State | None = None
+    try:
+        for number, state in enumerate(rec.replay()):
+            final = state
+            if actions and number < len(rec.actions):
+                seat, data = rec.actions[number]
+                label = state.action_label(game.actions.from_json(data))
+                who = "chance" if seat is None else f"seat {seat}"
+                console.print(f"[dim]{number + 1:>4}[/] {who:>7}: {escape(label)}", soft_wrap=True)
+    except RecordError as exc:
+        _fail(f"{file}: {exc}", code=1)
+    except (TypeError, ValueError) as exc:
+        _fail(f"{file}: the record does not replay: {exc}", code=1)
+    assert final is not None
+    console.print(f"[bold]{escape(game.describe())}[/] · seats: {escape(', '.join(map(str, rec.seats)))}")
+    _print_outcome(final, console, None)
+    status = "replayed exactly" if final.is_terminal() else "an unfinished game"
+    console.print(f"{len(rec.actions)} actions, {status}.")
+
+
+# ---- bench -------------------------------------------------------------------------
+
+
+@app.command("bench")
+def bench_command(
+    game_id: Annotated[str | None, typer.Argument(metavar="[GAME]", help="One game (default: every game).")] = None,
+    seconds: Annotated[float, typer.Option(min=0.01, help="Time budget per measurement.")] = 2.0,
+) -> None:
+    """Measure the engine's speed (playouts, clones, legal actions) and print a table."""
+    try:
+        import spacetable.bench as bench  # imported only when benchmarking
+    except ModuleNotFoundError as exc:
+        if exc.name != "spacetable.bench":
+            raise
+        _fail("benchmarks are not available: the module spacetable.bench is missing", code=1)
+    try:
+        rows = bench.run(game_id, seconds)
+    except SpacetableError as exc:
+        _fail(str(exc))
+    table = Table(title="spacetable bench")
+    columns: list[str] = list(dict.fromkeys(key for row in rows for key in row))
+    for column in columns:
+        table.add_column(column, justify="right" if all(_numeric(r.get(column)) for r in rows) else "left")
+    for row in rows:
+        table.add_row(*(_cell(row.get(column)) for column in columns))
+    _stdout().print(table)
+
+
+def _numeric(value: object) -> bool:
+    return value is None or (isinstance(value, int | float) and not isinstance(value, bool))
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:,.3g}" if abs(value) < 1000 else f"{value:,.0f}"
+    return escape(str(value))
+
+
+def main() -> None:
+    """The console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,233 @@
+"""The terminal seat: a human player at a prompt, the board on screen, the game's events as a log.
+
+:class:`TerminalPlayer` is an engine :class:`~spacetable.engine.Player`: it is handed
+the resample of its seat (never the true state), shows it with the game's renderer,
+lists the legal actions by number and reads a choice. Quitting or the end of input
+raises :class:`QuitGame`, which the driver catches to save the record so far.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from spacetable.engine import Action, Event, Game, State
+
+Renderer = Callable[[State, "int | None"], str]
+"""Text with rich markup for a state, seen from a seat (None: a spectator)."""
+Grouper = Callable[[State, Sequence[Action]], "list[tuple[str, list[Action]]] | None"]
+"""A game's optional two-step menu: groups of actions with a label each."""
+
+EVENT_STYLES: dict[str, str] = {
+    "roll": "bold magenta",
+    "reroll": "magenta",
+    "damage": "bold red",
+    "hit": "red",
+    "game_over": "bold reverse",
+    "shot": "green",
+    "research": "cyan",
+    "energy": "yellow",
+    "robot": "blue",
+    "dig": "yellow",
+    "use": "bold",
+    "skip": "dim",
+    "partial": "dim",
+    "discard": "dim",
+    "place": "white",
+    "move": "dim",
+    "arrow": "dim",
+    "symbol": "bold yellow",
+    "mother_icon": "magenta",
+    "descend": "bold magenta",
+    "obstruct": "magenta",
+    "respawn": "magenta",
+    "spawn": "magenta",
+    "round": "bold underline",
+}
+"""How each event kind looks in the log; unknown kinds are printed plain."""
+
+MAX_COLUMNS = 3
+
+
+class QuitGame(Exception):
+    """The human left the game (``q`` confirmed, or end of input)."""
+
+
+def _game_module(game: Game, name: str) -> Any | None:
+    """``spacetable.games.<pkg>.<name>`` for the game's package, or None when it has none."""
+    package = type(game).__module__.rpartition(".")[0]
+    target = f"{package}.{name}"
+    try:
+        return importlib.import_module(target)
+    except ModuleNotFoundError as exc:
+        if exc.name != target:
+            raise
+        return None
+
+
+def find_renderer(game: Game) -> Renderer:
+    """The game's ``render(state, seat)`` (module ``render`` beside the game), else its JSON view.
+
+    A game's renderer may be handed a resample: it must draw only what ``view(seat)`` holds.
+    """
+    module = _game_module(game, "render")
+    render = getattr(module, "render", None) if module else None
+    if render is not None:
+        return lambda state, seat: str(render(state, seat))
+
+    def view(state: State, seat: int | None) -> str:
+        return escape(json.dumps(state.view(seat), indent=1, sort_keys=True))
+
+    return view
+
+
+def find_grouper(game: Game) -> Grouper | None:
+    """The game's optional ``action_groups(state, actions)`` for a two-step menu."""
+    module = _game_module(game, "render")
+    return getattr(module, "action_groups", None) if module else None
+
+
+def event_line(event: Event) -> str:
+    """One log line for an event, styled by its kind."""
+    style = EVENT_STYLES.get(event.kind, "")
+    text = escape(event.text)
+    return f"  [{style}]{text}[/]" if style else f"  {text}"
+
+
+class EventPrinter:
+    """An ``on_events`` sink for :func:`spacetable.engine.play`: prints what ``seat`` may see."""
+
+    def __init__(self, console: Console, seat: int | None) -> None:
+        self.console = console
+        self.seat = seat
+
+    def __call__(self, state: State, events: Sequence[Event]) -> None:
+        for event in events:
+            if event.visible_to(self.seat):
+                self.console.print(event_line(event), soft_wrap=True)
+
+
+class TerminalPlayer:
+    """A human at the keyboard. ``choose`` never raises on bad input, only :class:`QuitGame`."""
+
+    name = "human"
+
+    def __init__(
+        self,
+        console: Console,
+        render: Renderer,
+        grouper: Grouper | None = None,
+        read: Callable[[str], str] | None = None,
+    ) -> None:
+        self.console = console
+        self.render = render
+        self.grouper = grouper
+        self.read = read if read is not None else console.input
+
+    # ---- the Player protocol ---------------------------------------------------
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        """Show ``state`` and return the legal action the human picks (alone: applied at once)."""
+        actions = list(state.legal_actions(seat))
+        if len(actions) == 1:
+            self.console.print(
+                f"[dim]Only one choice, applied:[/] {escape(state.action_label(actions[0]))}", soft_wrap=True
+            )
+            return actions[0]
+        self.show_board(state, seat)
+        groups = self.grouper(state, actions) if self.grouper else None
+        if not groups:
+            index = self.pick(state, seat, [state.action_label(a) for a in actions], "Your move:")
+            assert index is not None
+            return actions[index]
+        while True:
+            index = self.pick(state, seat, [label for label, _ in groups], "Your move (first pick one):")
+            assert index is not None
+            group = groups[index][1]
+            if len(group) == 1:
+                return group[0]
+            choice = self.pick(state, seat, [state.action_label(a) for a in group], f"{groups[index][0]}:", back=True)
+            if choice is not None:
+                return group[choice]
+
+    # ---- screens ---------------------------------------------------------------
+    def show_board(self, state: State, seat: int | None) -> None:
+        self.console.print()
+        self.console.print(self.render(state, seat), soft_wrap=True)
+
+    def show_menu(self, labels: Sequence[str], title: str, back: bool) -> None:
+        """The numbered choices, in up to three columns when they fit the terminal."""
+        items = [f"[bold cyan]{i:>{len(str(len(labels)))}}[/] {escape(label)}" for i, label in enumerate(labels, 1)]
+        widths = [len(str(len(labels))) + 1 + len(label) for label in labels]
+        if back:
+            items.append(f"[bold cyan]{'0':>{len(str(len(labels)))}}[/] back")
+            widths.append(len(str(len(labels))) + 5)
+        cell = max(widths) + 3
+        columns = max(1, min(MAX_COLUMNS, self.console.width // cell))
+        rows = -(-len(items) // columns)
+        self.console.print(f"[bold]{escape(title)}[/]")
+        for r in range(rows):
+            line = ""
+            for c in range(columns):
+                i = c * rows + r
+                if i < len(items):
+                    pad = " " * (cell - widths[i]) if c < columns - 1 and i + rows < len(items) else ""
+                    line += "  " + items[i] + pad
+            self.console.print(line, soft_wrap=True)
+
+    def pick(self, state: State, seat: int, labels: Sequence[str], title: str, back: bool = False) -> int | None:
+        """Read a menu choice: its index, or None for "back". Re-prompts on anything else."""
+        count = len(labels)
+        self.show_menu(labels, title, back)
+        hint = f"1-{count}{', 0 back' if back else ''}, ? help, q quit"
+        while True:
+            answer = self.ask(f"[bold]Choose[/] ({hint}): ").strip().lower()
+            if answer in ("q", "quit", "exit"):
+                if self.confirm_quit():
+                    raise QuitGame("you quit the game")
+                continue
+            if answer in ("?", "h", "help"):
+                self.show_board(state, seat)
+                self.show_menu(labels, title, back)
+                continue
+            if back and answer in ("0", "b", "back"):
+                return None
+            if not answer:
+                self.error(f"Type the number of your choice, 1 to {count}.")
+            elif not (answer.isascii() and answer.isdigit()):
+                self.error(f"{answer!r} is not a number: type 1 to {count}, ? to see the board again, q to quit.")
+            elif not 1 <= int(answer) <= count:
+                self.error(f"{int(answer)} is not on the menu: choose 1 to {count}.")
+            else:
+                return int(answer) - 1
+
+    def ask(self, prompt: str) -> str:
+        """One line of input; the end of input quits the game."""
+        try:
+            return self.read(prompt)
+        except EOFError:
+            self.console.print()
+            raise QuitGame("the input ended") from None
+
+    def confirm_quit(self) -> bool:
+        answer = self.ask("Quit this game? (y/N): ").strip().lower()
+        return answer in ("y", "yes")
+
+    def error(self, message: str) -> None:
+        self.console.print(f"[bold red]{escape(message)}[/]", soft_wrap=True)
+
+
+__all__ = [
+    "EVENT_STYLES",
+    "EventPrinter",
+    "QuitGame",
+    "TerminalPlayer",
+    "event_line",
+    "find_grouper",
+    "find_renderer",
+]
