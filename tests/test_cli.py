@@ -8,7 +8,6 @@ import random
 import re
 import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -311,25 +310,47 @@ def test_a_tampered_final_digest_exits_1(tmp_path: Path) -> None:
     assert "different position than recorded" in result.output
 
 
+# ---- resume ----------------------------------------------------------------------------------
+
+
+def test_a_quit_game_resumes_from_its_record_and_the_record_still_replays(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    quit_early = run("play", "falling-skies", "--seed", "3", "--record", str(path), stdin="q\ny\n")
+    assert quit_early.exit_code == 0, quit_early.output
+    saved = Record.loads(path.read_text())
+    assert saved.outcome is None and len(saved.actions) == 5  # the five dice rolled, nothing placed
+    resumed = run("play", "falling-skies", "--resume", str(path), "--seat", "0=bot:greedy", "--seed", "4")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Resuming after 5 recorded actions" in resumed.output
+    finished = Record.loads(path.read_text())
+    assert finished.actions[:5] == saved.actions and finished.outcome is not None
+    assert finished.final_state().is_terminal()
+
+
+def test_resuming_a_finished_game_or_another_games_record_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "done.json"
+    assert run("play", "falling-skies", "--seat", "0=bot:random", "--seed", "1", "--record", str(path)).exit_code == 0
+    over = run("play", "falling-skies", "--resume", str(path))
+    assert over.exit_code == 2 and "that game is over" in over.output
+    other = run("play", "showdown", "--resume", str(path))
+    assert other.exit_code == 2 and "is a record of falling-skies, not showdown" in other.output
+
+
 # ---- bench ---------------------------------------------------------------------------------
 
 
-def test_bench_prints_the_rows_as_a_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = []
-    fake = types.ModuleType("spacetable.bench")
-
-    def fake_run(game_id: str | None, seconds: float) -> list[dict]:
-        calls.append((game_id, seconds))
-        return [{"game": "falling-skies", "playouts/s": 512.5}, {"game": "other", "playouts/s": 3.0, "note": "x"}]
-
-    fake.run = fake_run  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "spacetable.bench", fake)
-    monkeypatch.setattr(spacetable, "bench", fake, raising=False)
-    result = run("bench", "falling-skies", "--seconds", "0.5")
+def test_bench_measures_a_game_and_prints_its_figures() -> None:
+    result = run("bench", "falling-skies", "--seconds", "0.2")
     assert result.exit_code == 0, result.output
-    assert calls == [("falling-skies", 0.5)]
-    for text in ("game", "playouts/s", "note", "512", "other"):
-        assert text in result.output
+    for column in ("game", "decisions/s", "games/s", "clone µs", "to_json µs"):
+        assert column in result.output
+    assert "falling-skies" in result.output
+
+
+def test_bench_of_an_unknown_game_is_a_clear_error() -> None:
+    result = run("bench", "nope")
+    assert result.exit_code == 2
+    assert "unknown game 'nope'" in result.output
 
 
 # ---- the falling-skies board -----------------------------------------------------------------

@@ -247,15 +247,28 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
     return record
 
 
-def _play_one(game: Game, seats: list[str], rng: random.Random, console: Console, path: Path | None) -> int:
-    """One game with the terminal watching (humans at the prompt); returns the exit code."""
+def _play_one(
+    game: Game,
+    seats: list[str],
+    rng: random.Random,
+    console: Console,
+    path: Path | None,
+    resumed: tuple[Record, State] | None = None,
+) -> int:
+    """One game with the terminal watching (humans at the prompt); returns the exit code.
+
+    ``resumed``: a saved record and the position it reached, to play on from.
+    """
     humans = [s for s, who in enumerate(seats) if who == HUMAN]
     viewer = humans[0] if len(humans) == 1 else None
-    record = Record.start(game, seats)
+    record, state = resumed if resumed else (Record.start(game, seats), None)
+    record.seats = list(seats)
     players = _make_players(seats, console, game)
     console.print(f"[bold]{escape(game.describe())}[/] · seats: {escape(', '.join(seats))}", soft_wrap=True)
+    if resumed:
+        console.print(f"Resuming after {len(record.actions)} recorded actions.")
     try:
-        final = play(game, players, rng, record=record, on_events=EventPrinter(console, viewer))
+        final = play(game, players, rng, record=record, on_events=EventPrinter(console, viewer), state=state)
     except QuitGame as exc:
         console.print(f"[bold]Game abandoned:[/] {escape(str(exc))}.")
         _save(record, path, console)
@@ -292,9 +305,20 @@ def play_command(
         Path | None, typer.Option(help="A TOML file overriding the game's content data (cards, boards).")
     ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players (default: the game's smallest).")] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            dir_okay=False,
+            help="Play on from a record saved by --record (e.g. after quitting); it keeps growing in "
+            "that file unless --record names another. Game options come from the record.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots, or a batch of bot games with --games."""
     console = _stdout()
+    if resume is not None:
+        _resume(game_id, resume, seat or [], seed, record, console)
+        return
     try:
         options: dict[str, JSON] = {}
         if level is not None:
@@ -325,6 +349,42 @@ def play_command(
         raise typer.Exit(code)
 
 
+def _load_record(file: Path) -> Record:
+    """Read and parse a record file; exit 2 with a clear message if it is unreadable or foreign."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"cannot read {str(file)!r}: {getattr(exc, 'strerror', None) or exc}")
+    try:
+        return Record.loads(text)
+    except RecordError as exc:
+        _fail(f"{file}: {exc}")
+
+
+def _resume(
+    game_id: str, file: Path, seat_values: list[str], seed: int | None, path: Path | None, console: Console
+) -> None:
+    rec = _load_record(file)
+    try:
+        if rec.game_id != game_id:
+            raise CliError(f"{file} is a record of {rec.game_id}, not {game_id}")
+        game = rec.game()
+        state = rec.final_state()
+        if state.is_terminal():
+            raise CliError(f"{file}: that game is over; `spacetable replay {file}` shows it")
+        seats = parse_seats(seat_values, game.players, batch=False) if seat_values else list(rec.seats)
+        target = path or file
+        _check_writable(target)
+    except (CliError, SpacetableError) as exc:
+        _fail(str(exc))
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+        console.print(f"[dim]seed {seed}[/]")
+    code = _play_one(game, seats, random.Random(seed), console, target, resumed=(rec, state))
+    if code:
+        raise typer.Exit(code)
+
+
 # ---- replay ------------------------------------------------------------------------
 
 
@@ -338,12 +398,8 @@ def replay_command(
     Exit code 2: the file is unreadable or not a record of a known game; 1: it does not replay.
     """
     console = _stdout()
+    rec = _load_record(file)
     try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"cannot read {str(file)!r}: {getattr(exc, 'strerror', None) or exc}")
-    try:
-        rec = Record.loads(text)
         game = rec.game()
     except RecordError as exc:
         _fail(f"{file}: {exc}")
@@ -378,12 +434,8 @@ def bench_command(
     seconds: Annotated[float, typer.Option(min=0.01, help="Time budget per measurement.")] = 2.0,
 ) -> None:
     """Measure the engine's speed (playouts, clones, legal actions) and print a table."""
-    try:
-        import spacetable.bench as bench  # imported only when benchmarking
-    except ModuleNotFoundError as exc:
-        if exc.name != "spacetable.bench":
-            raise
-        _fail("benchmarks are not available: the module spacetable.bench is missing", code=1)
+    from spacetable import bench  # imported only when benchmarking
+
     try:
         rows = bench.run(game_id, seconds)
     except SpacetableError as exc:
