@@ -328,10 +328,13 @@ def test_play_checks_the_player_count() -> None:
         play(ToyPoker(), [RandomPlayer()], random.Random(0))
 
 
-def test_random_playout() -> None:
+def test_random_playout_counts_actions_and_decisions_and_shows_each_state() -> None:
     game = spacetable.load("falling-skies")
-    count = random_playout(game.new_initial_state(), random.Random(3), game.max_length)
-    assert 0 < count <= game.max_length
+    seen: list[str] = []
+    state = game.new_initial_state()
+    actions, decisions = random_playout(state, random.Random(3), game.max_length, lambda s: seen.append(s.phase))
+    assert 0 < decisions < actions <= game.max_length  # the dice are chance, not decisions
+    assert len(seen) == actions and seen[-1] == "over" and state.is_terminal()
     with pytest.raises(RuntimeError, match=r"falling-skies: no end after 5 actions"):
         random_playout(game.new_initial_state(), random.Random(3), 5)
 

@@ -13,25 +13,22 @@ import time
 import timeit
 from typing import Any
 
-from spacetable.engine import CHANCE, Game, State, list_games, load
+from spacetable.engine import Game, State, list_games, load, random_playout
 
 
 def _playouts(game: Game, seconds: float, rng: random.Random) -> tuple[dict[str, float], list[State]]:
     decisions = actions = games = 0
     samples: list[State] = []
+
+    def sample(state: State) -> None:
+        if len(samples) < 200 and rng.random() < 0.01:
+            samples.append(state.clone())
+
     start = time.perf_counter()
     while True:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-            else:
-                seat = state.awaiting()[0]
-                state.apply_action(rng.choice(state.legal_actions(seat)), seat)
-                decisions += 1
-            actions += 1
-            if actions % 97 == 0 and len(samples) < 200:
-                samples.append(state.clone())
+        applied, decided = random_playout(game.new_initial_state(), rng, game.max_length, sample)
+        actions += applied
+        decisions += decided
         games += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:

@@ -159,6 +159,14 @@ def _save(record: Record, path: Path | None, console: Console) -> None:
     console.print(f"[dim]Record saved to {escape(str(path))} ({len(record.actions)} actions).[/]")
 
 
+def _seeded(seed: int | None, console: Console) -> random.Random:
+    """The dice and bots' generator; a seed is drawn and shown when none is given, to replay the game."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+        console.print(f"[dim]seed {seed}[/]")
+    return random.Random(seed)
+
+
 def _make_players(seats: list[str], console: Console, game: Game) -> list[Player]:
     players: list[Player] = []
     render, grouper = find_renderer(game), find_grouper(game)
@@ -333,10 +341,7 @@ def play_command(
             _check_writable(record)
     except (CliError, SpacetableError) as exc:
         _fail(str(exc))
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
-        console.print(f"[dim]seed {seed}[/]")
-    rng = random.Random(seed)
+    rng = _seeded(seed, console)
     try:
         if games is not None:
             last = _play_batch(game, seats, rng, games, console)
@@ -377,10 +382,7 @@ def _resume(
         _check_writable(target)
     except (CliError, SpacetableError) as exc:
         _fail(str(exc))
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
-        console.print(f"[dim]seed {seed}[/]")
-    code = _play_one(game, seats, random.Random(seed), console, target, resumed=(rec, state))
+    code = _play_one(game, seats, _seeded(seed, console), console, target, resumed=(rec, state))
     if code:
         raise typer.Exit(code)
 

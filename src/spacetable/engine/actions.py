@@ -15,7 +15,7 @@ OpenSpiel, PettingZoo action masks and learners need).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, NamedTuple, TypeAlias
+from typing import Any, NamedTuple, TypeAlias, cast
 
 from .errors import MalformedActionError
 
@@ -85,7 +85,7 @@ class ActionSpace:
     def check(self, action: object) -> None:
         """Raise :class:`MalformedActionError` unless every field is in its domain."""
         fam = self._family_of(action)
-        values: tuple[Any, ...] = action  # type: ignore[assignment]
+        values = cast(tuple[Any, ...], action)
         for name, value, domain, index in zip(fam.fields, values, fam.domains, fam.index):
             # exact types: 4.0 == 4 and True == 1 would pass a plain membership test
             if type(value) is not type(domain[0]) or value not in index:

@@ -73,20 +73,26 @@ def play(
     return state
 
 
-def random_playout(state: State, rng: random.Random, max_actions: int) -> int:
+def random_playout(
+    state: State, rng: random.Random, max_actions: int, observe: Callable[[State], None] | None = None
+) -> tuple[int, int]:
     """Play uniformly random legal actions (and sampled chance) until the end.
 
-    Returns the number of actions applied. Used by benchmarks and tests; raises
-    RuntimeError if the game is not over after ``max_actions``.
+    Returns (actions applied, of which player decisions). ``observe`` is called with
+    the state after each action. Raises RuntimeError if the game is not over after
+    ``max_actions``.
     """
-    count = 0
+    actions = decisions = 0
     while not state.is_terminal():
-        if count >= max_actions:
+        if actions >= max_actions:
             raise RuntimeError(f"{state.game.id}: no end after {max_actions} actions")
         if state.current_player() == CHANCE:
             state.apply_action(state.sample_chance(rng))
         else:
             seat = state.awaiting()[0]
             state.apply_action(rng.choice(state.legal_actions(seat)), seat)
-        count += 1
-    return count
+            decisions += 1
+        actions += 1
+        if observe is not None:
+            observe(state)
+    return actions, decisions

@@ -13,6 +13,8 @@ default; the win rates they give are in the README.
 
 from __future__ import annotations
 
+from spacetable.engine import Event
+
 from .actions import Resolve
 from .content import Board
 from .rooms import EFFECTS, room_value
@@ -60,7 +62,7 @@ def _resolved_copy(state: FallingSkiesState) -> FallingSkiesState:
     """
     sim = state.clone()
     b = sim.board
-    events: list = []  # type: ignore[type-arg]
+    events: list[Event] = []  # the copy's log is not shown to anyone
     for space, (color, die) in list(sim.slots.items()):
         if color != "robot" and not sim.excavated(space):
             del sim.slots[space]
