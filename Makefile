@@ -20,7 +20,7 @@ play: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
-	$(BIN)/mypy src/spacetable/engine
+	$(BIN)/mypy src/spacetable
 
 test: lint
 	$(BIN)/pytest

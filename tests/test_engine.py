@@ -364,7 +364,8 @@ def test_record_round_trip_and_replay(record_text: str) -> None:
     assert len(states) == len(record.actions) + 1
     assert states[-1] == record.final_digest
     final = record.final_state()
-    assert final.is_terminal() and final.outcome().to_json() == record.outcome  # type: ignore[union-attr]
+    outcome = final.outcome()
+    assert final.is_terminal() and outcome is not None and outcome.to_json() == record.outcome
 
 
 def test_unfinished_record_replays_without_a_digest(record_text: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from spacetable.engine import Action, OptionsError, State
+from spacetable.engine import Action, OptionsError, Player, State
 
 
 class RandomAgent:
@@ -59,15 +59,15 @@ class GreedyAgent:
         return total
 
 
-AGENTS: dict[str, Callable[[], object]] = {"random": RandomAgent, "greedy": GreedyAgent}
+AGENTS: dict[str, Callable[[], Player]] = {"random": RandomAgent, "greedy": GreedyAgent}
 
 
-def make_agent(name: str) -> RandomAgent | GreedyAgent:
+def make_agent(name: str) -> Player:
     """The bot called ``name``; raises OptionsError listing the known bots."""
     factory = AGENTS.get(name)
     if factory is None:
         raise OptionsError(f"unknown bot {name!r}; bots: {', '.join(sorted(AGENTS))}")
-    return factory()  # type: ignore[return-value]
+    return factory()
 
 
 __all__ = ["AGENTS", "GreedyAgent", "RandomAgent", "make_agent"]

@@ -26,14 +26,15 @@ Action: TypeAlias = tuple[Any, ...]
 class _Family:
     __slots__ = ("cls", "domains", "fields", "index", "kind", "offset", "radix", "size")
 
-    def __init__(self, cls: type, domains: dict[str, Sequence[Hashable]], offset: int) -> None:
-        fields = [f for f in cls._fields if f != "kind"]  # type: ignore[attr-defined]
-        if cls._fields[-1] != "kind":  # type: ignore[attr-defined]
+    def __init__(self, cls: Any, domains: dict[str, Sequence[Hashable]], offset: int) -> None:
+        fields = [f for f in cls._fields if f != "kind"]
+        if cls._fields[-1] != "kind":
             raise TypeError(f"{cls.__name__}: the last field must be `kind`")
         if set(domains) != set(fields):
             raise TypeError(f"{cls.__name__}: domains {sorted(domains)} do not match fields {fields}")
-        self.cls = cls
-        self.kind: str = cls._field_defaults["kind"]  # type: ignore[attr-defined]
+        self.cls: Any = cls
+        """The action's NamedTuple class (typed Any: NamedTuple classes have no common static type)."""
+        self.kind: str = cls._field_defaults["kind"]
         self.fields = fields
         self.domains = [tuple(domains[f]) for f in fields]
         self.index = [{v: i for i, v in enumerate(d)} for d in self.domains]
@@ -97,7 +98,7 @@ class ActionSpace:
 
     def to_json(self, action: Action) -> dict[str, Any]:
         fam = self._family_of(action)
-        return dict(zip(fam.cls._fields, action))  # type: ignore[attr-defined]
+        return dict(zip(fam.cls._fields, action))
 
     def from_json(self, data: object) -> Action:
         """Parse the JSON form; anything that is not exactly an action raises MalformedActionError."""
@@ -112,9 +113,9 @@ class ActionSpace:
         expected = set(fam.fields) | {"kind"}
         if set(data) != expected:
             raise MalformedActionError(f"{fam.kind}: expected fields {sorted(expected)}, got {sorted(data)}")
-        action = fam.cls(**data)
+        action: Action = fam.cls(**data)
         self.check(action)
-        return action  # type: ignore[no-any-return]
+        return action
 
     def encode(self, action: Action) -> int:
         """The action's integer in ``range(self.size)``."""
@@ -135,7 +136,8 @@ class ActionSpace:
                 for domain, radix in zip(reversed(fam.domains), reversed(fam.radix)):
                     rest, i = divmod(rest, radix)
                     values.append(domain[i])
-                return fam.cls(*reversed(values))  # type: ignore[no-any-return]
+                decoded: Action = fam.cls(*reversed(values))
+                return decoded
         raise AssertionError("unreachable: code checked against size")
 
 

@@ -22,10 +22,14 @@ from spacetable.engine import ContentError
 
 CONTENT_FILE = Path(__file__).parent / "content" / "cards.toml"
 CARDS = ("sky1", "sky2", "sky3", "city", "research", "base_upper", "base_lower")
-SKY_TOKENS = {".": "", "<": "L", ">": "R", "M": "MS"}
+SKY_TOKENS = {".", "<", ">", "M"}
+ARROW_STEP = {"<": -1, ">": 1}
 TRACK_SYMBOLS = {"", "+red", "dmg", "SKULL"}
-EFFECTS = ("energy", "shoot", "research", "robot")
 ROW_LETTERS = "ABCDEF"
+ROBOT = "robot"
+"""What stands on a base space is (black | white | robot, value)."""
+SPOT = 0
+"""A ship's row while it stands on its starting spot on the mother ship card."""
 
 
 class _Strict(BaseModel):
@@ -40,6 +44,8 @@ class RulesModel(_Strict):
     red_ships: Annotated[int, Field(ge=0)]
     robots: Annotated[int, Field(ge=0)]
     robot_max: Annotated[int, Field(ge=1)]
+    dig_cost: Annotated[int, Field(ge=0)]
+    aa_slowdown: Annotated[int, Field(ge=0)]
     dice: list[Literal["black", "white"]]
     flip_order: list[str]
 
@@ -170,6 +176,10 @@ class Board:
     red_ships: int
     robots: int
     robot_max: int
+    dig_cost: int
+    """Energy that moving the excavator costs, whatever the distance."""
+    aa_slowdown: int
+    """Rows fewer that ships move when the die is on an anti-aircraft gun."""
     dice: tuple[str, ...]
     spaces: tuple[str, ...]
     """Every base space in play order of rows, A1..F5."""
@@ -264,18 +274,14 @@ def build_board(
             where = f"{name} row {r}"
             if len(cells) != cols:
                 raise ContentError(f"{where}: {len(cells)} cells, expected {cols}: {text!r}")
-            a, m, x = [], [], []
             for c, cell in enumerate(cells):
-                if cell.isdigit() and int(cell) >= 1:
-                    a.append(0), m.append(False), x.append(int(cell))
-                elif cell in SKY_TOKENS:
-                    step = {"<": -1, ">": 1}.get(cell, 0)
-                    if not 0 <= c + step < cols:
-                        raise ContentError(f"{where}: the arrow in column {c + 1} points off the sky")
-                    a.append(step), m.append(cell == "M"), x.append(0)
-                else:
+                if not (cell in SKY_TOKENS or (cell.isdigit() and int(cell) >= 1)):
                     raise ContentError(f"{where}: unknown cell {cell!r}; use . < > M or a number")
-            arrow.append(tuple(a)), icon.append(tuple(m)), explosion.append(tuple(x))
+                if not 0 <= c + ARROW_STEP.get(cell, 0) < cols:
+                    raise ContentError(f"{where}: the arrow in column {c + 1} points off the sky")
+            arrow.append(tuple(ARROW_STEP.get(cell, 0) for cell in cells))
+            icon.append(tuple(cell == "M" for cell in cells))
+            explosion.append(tuple(int(cell) if cell.isdigit() else 0 for cell in cells))
     if track.count("SKULL") != 1:
         raise ContentError(f"the mother ship track needs exactly one SKULL, found {track.count('SKULL')}")
     skull_row = track.index("SKULL") + 1
@@ -337,6 +343,8 @@ def build_board(
         red_ships=rules.red_ships,
         robots=rules.robots,
         robot_max=rules.robot_max,
+        dig_cost=rules.dig_cost,
+        aa_slowdown=rules.aa_slowdown,
         dice=tuple(rules.dice),
         spaces=spaces,
         aa_spaces=aa_spaces,

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from spacetable.engine import JSON, Game, OptionsError, OptionSpec, State, register
 from spacetable.engine.errors import ContentError
 
 from .actions import action_space
 from .content import CARDS, build_board
+from .heuristic import evaluate
 from .state import FallingSkiesState
 
 
@@ -67,6 +68,4 @@ class FallingSkies(Game):
         return FallingSkiesState.from_json(self, data)
 
     def evaluate(self, state: State, seat: int) -> float:
-        from .heuristic import evaluate
-
-        return evaluate(state)  # type: ignore[arg-type]
+        return evaluate(cast(FallingSkiesState, state))

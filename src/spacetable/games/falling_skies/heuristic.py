@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from spacetable.engine import Event
 
-from .actions import Resolve
-from .content import Board
-from .rooms import EFFECTS, room_value
+from . import rooms
+from .content import ROBOT, Board
 from .state import FallingSkiesState
 
 WIN = 1000.0
@@ -28,7 +27,7 @@ DAMAGE = 15.0
 def evaluate(state: FallingSkiesState) -> float:
     if state.phase == "over":
         return WIN if state.result == "won" else -WIN
-    if state.phase in ("place", "resolve") and any(color != "robot" for color, _ in state.slots.values()):
+    if state.phase in ("place", "resolve") and any(color != ROBOT for color, _ in state.slots.values()):
         state = _resolved_copy(state)
         if state.phase == "over":
             return WIN if state.result == "won" else -WIN
@@ -44,7 +43,7 @@ def _static(state: FallingSkiesState) -> float:
     value -= sum(_threat(b, row, state.mothership) for row, _, _ in state.ships)
     value += 1.5 * min(state.energy, 4) + 0.4 * state.energy
     value += 2.5 * state.excavator
-    value += sum(1.0 * v for color, v in state.slots.values() if color == "robot") + sum(state.new_robots)
+    value += sum(1.0 * v for color, v in state.slots.values() if color == ROBOT) + sum(state.new_robots)
     return value
 
 
@@ -55,33 +54,21 @@ def _threat(b: Board, row: int, mothership: int) -> float:
 
 
 def _resolved_copy(state: FallingSkiesState) -> FallingSkiesState:
-    """A copy with every die standing in a full room or digging resolved, when affordable.
+    """A copy with every digging die and every full room holding a die resolved, when affordable.
 
-    Dig first (one energy), then rooms from the cheapest, using each one that can be
-    paid for. Robots are valued where they stand, not worked here.
+    Dig first, then rooms from the cheapest, each used if it can be paid for; the rules'
+    own ``rooms.dig`` and ``rooms.work_room`` do the work. Robot-only rooms are valued where
+    they stand, not worked here.
     """
     sim = state.clone()
     b = sim.board
-    events: list[Event] = []  # the copy's log is not shown to anyone
-    for space, (color, die) in list(sim.slots.items()):
-        if color != "robot" and not sim.excavated(space):
-            del sim.slots[space]
-            if sim.energy >= 1 and die >= b.dig_index[space] - sim.excavator:
-                sim.energy -= 1
-                sim.excavator = b.dig_index[space]
-    rooms = {b.room_of[s] for s, (c, _) in sim.slots.items() if c != "robot" and s in b.room_of}
-    for room in sorted(rooms, key=lambda r: (r.cost, r.id)):
-        if not all(s in sim.slots for s in room.spaces):
-            continue
-        value = room_value(sim, room)
-        if sim.energy >= room.cost and value >= 1:
-            sim.energy -= room.cost
-            for effect in room.effects:
-                if effect != "robot" or sim.robot_supply:
-                    EFFECTS[effect](sim, value, Resolve(room.id, True, ""), events)
+    events: list[Event] = []  # the copy's log is shown to nobody
+    for space in rooms.digging_dice(sim):
+        rooms.dig(sim, space, rooms.can_dig(sim, space), events)
+    with_dice = {b.room_of[s] for s, (color, _) in sim.slots.items() if color != ROBOT and s in b.room_of}
+    for room in sorted(with_dice, key=lambda r: (r.cost, r.id)):
+        if rooms.is_full(sim, room):
+            rooms.work_room(sim, room, rooms.can_use(sim, room), "", events)
             if sim.phase == "over":
-                return sim
-        for s in room.spaces:
-            if sim.slots[s][0] != "robot":
-                del sim.slots[s]
+                break
     return sim

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spacetable.engine import Event
+from spacetable.engine import Action, Event
 
 from .actions import Spawn
+from .content import ROBOT, SPOT
 
 if TYPE_CHECKING:
     from .state import FallingSkiesState
-
-SPOT = 0
 
 
 def mothership_phase(state: FallingSkiesState, events: list[Event]) -> None:
@@ -43,7 +42,7 @@ def apply_symbol(state: FallingSkiesState, symbol: str, events: list[Event]) -> 
         events.append(
             Event("symbol", f"The mother ship pushes the excavator back {before - state.excavator} space(s).")
         )
-        for space in [s for s, (color, _) in state.slots.items() if color == "robot" and not state.excavated(s)]:
+        for space in [s for s, (color, _) in state.slots.items() if color == ROBOT and not state.excavated(s)]:
             del state.slots[space]
             state.robot_supply += 1
             events.append(Event("robot", f"The robot on {space} is lost with the collapsed room."))
@@ -87,7 +86,7 @@ def spawn_columns(state: FallingSkiesState) -> list[int]:
     return preferred or free
 
 
-def legal_spawns(state: FallingSkiesState) -> list[Spawn]:
+def legal_spawns(state: FallingSkiesState) -> list[Action]:
     kinds = [red for red in (False, True) if state.waiting[red]]
     return [Spawn(c + 1, red) for red in kinds for c in spawn_columns(state)]
 

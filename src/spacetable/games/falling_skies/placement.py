@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spacetable.engine import Event
+from spacetable.engine import Action, Event
 
 from . import mothership, rooms
 from .actions import Place
+from .content import SPOT
 
 if TYPE_CHECKING:
     from .state import FallingSkiesState
-
-SPOT = 0
 
 
 def roll(state: FallingSkiesState, value: int, events: list[Event]) -> None:
@@ -51,7 +50,7 @@ def can_place(state: FallingSkiesState) -> bool:
     return any(placeable(state, s) for s in state.board.spaces)
 
 
-def legal_placements(state: FallingSkiesState) -> list[Place]:
+def legal_placements(state: FallingSkiesState) -> list[Action]:
     spaces = legal_spaces(state)
     return [Place(color, value, s) for color, value in sorted(set(state.unplaced)) for s in spaces]
 
@@ -84,7 +83,7 @@ def place(state: FallingSkiesState, action: Place, events: list[Event]) -> None:
     if digging:
         state.dug = True
     events.append(Event("place", f"Placed the {action.color} {action.value} on {describe_space(state, action.space)}."))
-    steps = action.value - 1 if action.space in b.aa_spaces else action.value
+    steps = action.value - b.aa_slowdown if action.space in b.aa_spaces else action.value
     move_column(state, col, steps, events)
     if state.phase == "over":
         return

@@ -26,12 +26,11 @@ from typing import TYPE_CHECKING
 from spacetable.engine import Action
 
 from .actions import Place
-from .content import Board, Room
+from .content import SPOT, Board, Room
 
 if TYPE_CHECKING:
     from .state import FallingSkiesState
 
-SPOT = 0
 SKY_CELL = 7
 """Width of one sky column."""
 BASE_CELL = 14

@@ -13,16 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spacetable.engine import Event
+from spacetable.engine import Action, Event
 
 from . import mothership
 from .actions import Dig, Resolve
-from .content import Room
+from .content import ROBOT, Room
 
 if TYPE_CHECKING:
     from .state import FallingSkiesState
-
-ROBOT = "robot"
 
 
 def start_resolution(state: FallingSkiesState, events: list[Event]) -> None:
@@ -32,14 +30,15 @@ def start_resolution(state: FallingSkiesState, events: list[Event]) -> None:
     for space in [s for s in state.slots if s in b.aa_spaces]:
         del state.slots[space]  # anti-aircraft guns took effect when their die was placed
     for room in b.rooms:
-        if any(s in state.slots and state.excavated(s) for s in room.spaces) and not _full(state, room):
+        if any(s in state.slots and state.excavated(s) for s in room.spaces) and not is_full(state, room):
             events.append(Event("partial", f"Room {room.id} is not full: its dice do nothing."))
             _clear(state, room, events)
-    state.pending = [room.id for room in b.rooms if room.spaces[0] in state.slots and _full(state, room)]
+    state.pending = [room.id for room in b.rooms if room.spaces[0] in state.slots and is_full(state, room)]
     _next_or_done(state, events)
 
 
-def _full(state: FallingSkiesState, room: Room) -> bool:
+def is_full(state: FallingSkiesState, room: Room) -> bool:
+    """Every space of the room is excavated and holds a die or a robot."""
     return all(s in state.slots and state.excavated(s) for s in room.spaces)
 
 
@@ -64,16 +63,27 @@ def room_value(state: FallingSkiesState, room: Room) -> int:
     return sum(state.slots[s][1] for s in room.spaces) + room.mod
 
 
-def _digs(state: FallingSkiesState) -> list[str]:
+def digging_dice(state: FallingSkiesState) -> list[str]:
     """Spaces of digging dice still to resolve (the only dice on unexcavated spaces)."""
     return [s for s in state.slots if not state.excavated(s)]
 
 
-def legal_resolutions(state: FallingSkiesState) -> list[Resolve | Dig]:
-    actions: list[Resolve | Dig] = []
+def can_use(state: FallingSkiesState, room: Room) -> bool:
+    """The room can be paid for and its value does something."""
+    return state.energy >= room.cost and room_value(state, room) >= 1
+
+
+def can_dig(state: FallingSkiesState, space: str) -> bool:
+    """The digging die on ``space`` can be paid for and covers the route."""
+    route = state.board.dig_index[space] - state.excavator
+    return state.energy >= state.board.dig_cost and state.slots[space][1] >= route
+
+
+def legal_resolutions(state: FallingSkiesState) -> list[Action]:
+    actions: list[Action] = []
     for room in map(state.board.room_of.__getitem__, state.pending):
         actions.append(Resolve(room.id, False, ""))
-        if state.energy < room.cost or room_value(state, room) < 1:
+        if not can_use(state, room):
             continue
         if ROBOT in room.effects and state.robot_supply == 0:
             others = [s for s, (c, _) in state.slots.items() if c == ROBOT and s not in room.spaces]
@@ -82,49 +92,63 @@ def legal_resolutions(state: FallingSkiesState) -> list[Resolve | Dig]:
                 actions.append(Resolve(room.id, True, ""))  # its other effects work without a robot
         else:
             actions.append(Resolve(room.id, True, ""))
-    for space in _digs(state):
+    for space in digging_dice(state):
         actions.append(Dig(space, False))
-        if state.energy >= 1 and state.slots[space][1] >= _route(state, space):
+        if can_dig(state, space):
             actions.append(Dig(space, True))
     return actions
-
-
-def _route(state: FallingSkiesState, space: str) -> int:
-    return state.board.dig_index[space] - state.excavator
 
 
 def resolve_room(state: FallingSkiesState, action: Resolve, events: list[Event]) -> None:
     room = state.board.room_of[action.room]
     state.pending.remove(room.id)
-    if action.use:
+    work_room(state, room, action.use, action.take, events)
+    if state.phase != "over":
+        _next_or_done(state, events)
+
+
+def work_room(state: FallingSkiesState, room: Room, use: bool, take: str, events: list[Event]) -> None:
+    """Resolve a full room: its effects when used (paying its cost), then its dice go and robots wear.
+
+    Changes no phase; ``take`` names the robot to rebuild when no blue die is in the supply.
+    """
+    if use:
         value = room_value(state, room)
         state.energy -= room.cost
         spent = f", spending {room.cost} energy" if room.cost else ""
         events.append(Event("use", f"Room {room.id} ({'+'.join(room.effects)}) works with value {value}{spent}."))
         for effect in room.effects:
-            EFFECTS[effect](state, value, action, events)
+            EFFECTS[effect](state, value, take, events)
             if state.phase == "over":
                 return
     else:
         events.append(Event("skip", f"Room {room.id} is skipped."))
     _clear(state, room, events)
-    _next_or_done(state, events)
 
 
 def resolve_dig(state: FallingSkiesState, action: Dig, events: list[Event]) -> None:
-    del state.slots[action.space]
-    if action.use:
-        state.energy -= 1
-        state.excavator = state.board.dig_index[action.space]
-        events.append(Event("dig", f"The excavator digs through to {action.space} (1 energy)."))
-    else:
-        events.append(Event("skip", f"The digging die on {action.space} is removed."))
+    dig(state, action.space, action.use, events)
     _next_or_done(state, events)
 
 
+def dig(state: FallingSkiesState, space: str, use: bool, events: list[Event]) -> None:
+    """Resolve the digging die on ``space``: pay and move the excavator there, or just remove it."""
+    del state.slots[space]
+    if use:
+        state.energy -= state.board.dig_cost
+        state.excavator = state.board.dig_index[space]
+        events.append(Event("dig", f"The excavator digs through to {space} ({state.board.dig_cost} energy)."))
+    else:
+        events.append(Event("skip", f"The digging die on {space} is removed."))
+
+
 def _next_or_done(state: FallingSkiesState, events: list[Event]) -> None:
-    if state.pending or _digs(state):
-        return
+    if not state.pending and not digging_dice(state):
+        _robots_then_mothership(state, events)
+
+
+def _robots_then_mothership(state: FallingSkiesState, events: list[Event]) -> None:
+    """After phase 2: place the robots built (if they have room), then phase 3."""
     if state.new_robots and not robot_spaces(state):
         events.append(Event("robot", "No free excavated room for the new robot: it goes back to the supply."))
         state.robot_supply += len(state.new_robots)
@@ -138,7 +162,7 @@ def _next_or_done(state: FallingSkiesState, events: list[Event]) -> None:
 # ---- room effects ------------------------------------------------------------
 
 
-def _energy(state: FallingSkiesState, value: int, action: Resolve, events: list[Event]) -> None:
+def _energy(state: FallingSkiesState, value: int, take: str, events: list[Event]) -> None:
     cap = state.board.energy_max
     before = state.energy
     if state.game.options["energy_room"] == "gain":
@@ -148,7 +172,7 @@ def _energy(state: FallingSkiesState, value: int, action: Resolve, events: list[
     events.append(Event("energy", f"Energy {before} -> {state.energy}."))
 
 
-def _shoot(state: FallingSkiesState, value: int, action: Resolve, events: list[Event]) -> None:
+def _shoot(state: FallingSkiesState, value: int, take: str, events: list[Event]) -> None:
     explosion = state.board.explosion
     hit = [s for s in state.ships if s[0] > 0 and 0 < explosion[s[0]][s[1]] <= value]
     for ship in hit:
@@ -163,7 +187,7 @@ def _shoot(state: FallingSkiesState, value: int, action: Resolve, events: list[E
         events.append(Event("shot", f"No ship stands on an explosion space of {value} or less."))
 
 
-def _research(state: FallingSkiesState, value: int, action: Resolve, events: list[Event]) -> None:
+def _research(state: FallingSkiesState, value: int, take: str, events: list[Event]) -> None:
     track = state.board.research
     before = state.research
     left = value
@@ -180,13 +204,13 @@ def _research(state: FallingSkiesState, value: int, action: Resolve, events: lis
         state.finish("won", "the research is complete: the weapon destroys the mother ship", events)
 
 
-def _robot(state: FallingSkiesState, value: int, action: Resolve, events: list[Event]) -> None:
+def _robot(state: FallingSkiesState, value: int, take: str, events: list[Event]) -> None:
     if state.robot_supply:
         state.robot_supply -= 1
-    elif action.take:
-        del state.slots[action.take]
-        events.append(Event("robot", f"The robot on {action.take} is taken to be rebuilt."))
-        left_behind = state.board.room_of[action.take]
+    elif take:
+        del state.slots[take]
+        events.append(Event("robot", f"The robot on {take} is taken to be rebuilt."))
+        left_behind = state.board.room_of[take]
         if left_behind.id in state.pending:  # not resolved yet, and now short of a die
             state.pending.remove(left_behind.id)
             events.append(Event("partial", f"Room {left_behind.id} is no longer full: its dice do nothing."))
@@ -213,8 +237,4 @@ def place_robot(state: FallingSkiesState, space: str, events: list[Event]) -> No
     value = state.new_robots.pop(0)
     state.slots[space] = (ROBOT, value)
     events.append(Event("robot", f"The robot ({value}) goes to work on {space}."))
-    if state.new_robots and not robot_spaces(state):
-        state.robot_supply += len(state.new_robots)
-        state.new_robots = []
-    if not state.new_robots:
-        mothership.mothership_phase(state, events)
+    _robots_then_mothership(state, events)

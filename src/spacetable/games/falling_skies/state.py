@@ -24,13 +24,12 @@ from spacetable.engine import (
 
 from . import mothership, placement, rooms
 from .actions import Dig, Place, PlaceRobot, Resolve, Spawn
+from .content import SPOT
 
 if TYPE_CHECKING:
     from .game import FallingSkies
 
 PHASES = ("roll", "place", "resolve", "robot", "respawn", "over")
-SPOT = 0
-"""A ship's row while it stands on its starting spot on the mother ship card."""
 _DIE_OUTCOMES = [(Roll(v), 1 / 6) for v in range(1, 7)]
 
 Ship = tuple[int, int, bool]
@@ -124,19 +123,18 @@ class FallingSkiesState(State):
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
         events: list[Event] = []
-        kind = action[-1]
-        if kind == "roll":
-            placement.roll(self, action[0], events)
-        elif kind == "place":
-            placement.place(self, action, events)  # type: ignore[arg-type]
-        elif kind == "resolve":
-            rooms.resolve_room(self, action, events)  # type: ignore[arg-type]
-        elif kind == "dig":
-            rooms.resolve_dig(self, action, events)  # type: ignore[arg-type]
-        elif kind == "place_robot":
-            rooms.place_robot(self, action[0], events)
-        else:
-            mothership.spawn(self, action, events)  # type: ignore[arg-type]
+        if isinstance(action, Roll):
+            placement.roll(self, action.value, events)
+        elif isinstance(action, Place):
+            placement.place(self, action, events)
+        elif isinstance(action, Resolve):
+            rooms.resolve_room(self, action, events)
+        elif isinstance(action, Dig):
+            rooms.resolve_dig(self, action, events)
+        elif isinstance(action, PlaceRobot):
+            rooms.place_robot(self, action.space, events)
+        elif isinstance(action, Spawn):
+            mothership.spawn(self, action, events)
         return events
 
     def _why_illegal(self, action: Action, actor: int) -> str:
@@ -149,8 +147,8 @@ class FallingSkiesState(State):
             "robot": "placing the new robot",
             "respawn": "respawning ships",
         }[self.phase]
-        if action[-1] == "place" and self.phase == "place":
-            return placement.why_not(self, action)  # type: ignore[arg-type]
+        if isinstance(action, Place) and self.phase == "place":
+            return placement.why_not(self, action)
         return f"the game is waiting for {expected}"
 
     def action_label(self, action: Action) -> str:
