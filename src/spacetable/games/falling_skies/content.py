@@ -9,16 +9,15 @@ immutable :class:`Board` that the rules read.
 from __future__ import annotations
 
 import itertools
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from spacetable.engine import ContentError
+from spacetable.engine.content import load_content
 
 CONTENT_FILE = Path(__file__).parent / "content" / "cards.toml"
 CARDS = ("sky1", "sky2", "sky3", "city", "research", "base_upper", "base_lower")
@@ -197,33 +196,9 @@ class Board:
     provisional: tuple[str, ...]
 
 
-def _deep_merge(base: dict[str, Any], override: Mapping[str, Any], where: str = "") -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in override.items():
-        path = f"{where}.{key}" if where else key
-        if isinstance(value, Mapping) and isinstance(base.get(key), dict):
-            merged[key] = _deep_merge(base[key], value, path)
-        else:
-            merged[key] = value
-    return merged
-
-
-@cache
-def _default_content() -> dict[str, Any]:
-    with CONTENT_FILE.open("rb") as f:
-        return tomllib.load(f)
-
-
 def parse_content(overrides: Mapping[str, Any] | None = None) -> ContentModel:
     """The card data (defaults with ``overrides`` deep-merged), validated."""
-    data = _default_content()
-    if overrides:
-        data = _deep_merge(data, overrides)
-    try:
-        return ContentModel.model_validate(data)
-    except ValidationError as exc:
-        lines = [f"  {'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors(include_url=False)]
-        raise ContentError("falling-skies card data is invalid:\n" + "\n".join(lines)) from None
+    return load_content(CONTENT_FILE, ContentModel, "falling-skies card data", overrides)
 
 
 def flipped_cards(rules: RulesModel, level: int | None, hard: list[str] | None) -> tuple[str, ...]:
