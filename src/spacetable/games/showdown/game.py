@@ -1,0 +1,66 @@
+"""The showdown game: options, content for the player count, and registration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar, cast
+
+from spacetable.engine import JSON, ContentError, Game, OptionsError, OptionSpec, State, register
+
+from .actions import action_space
+from .content import build_content
+from .heuristic import evaluate
+from .state import ShowdownState
+
+
+@register
+class Showdown(Game):
+    id = "showdown"
+    name = "Starship Showdown"
+    version = "1.0"
+    min_players = 2
+    max_players = 6
+    hidden_information = True
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = {
+        "content": OptionSpec(None, "card data overriding content/cards.toml (a parsed TOML table)", kind=dict),
+    }
+
+    def __init__(self, players: int = 3, options: Mapping[str, JSON] | None = None) -> None:
+        super().__init__(players, options)
+        try:
+            self.content = build_content(players, self.options["content"])
+        except ContentError as exc:
+            raise OptionsError(str(exc)) from None
+        self.actions = action_space(self.content)
+        self.max_length = _max_length(self)
+
+    def describe(self) -> str:
+        duel = " (the final duel from the start)" if self.players == 2 else ""
+        return f"{self.name}, {self.players} captains{duel}"
+
+    def new_initial_state(self) -> ShowdownState:
+        return ShowdownState(self)
+
+    def state_from_json(self, data: JSON) -> State:
+        return ShowdownState.from_json(self, data)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return evaluate(cast(ShowdownState, state), seat)
+
+
+def _max_length(game: Showdown) -> int:
+    """A bound on the actions of any game, chance included.
+
+    Upgrade phase: one deal and one pick per card. Showdown: from ``fire_round`` on every
+    round burns at least one item (card or hull token) of each ship, and items are finite:
+    the cards, the hull tokens (start, discards, kept armor) of the whole table. Each turn
+    takes at most a few dozen decisions and die rolls per action.
+    """
+    c = game.content
+    n, rules = game.players, c.rules
+    cards = sum(c.deck.values())
+    items = cards + n * rules.start_hull + cards + 2 * rules.armor_tokens * cards
+    rounds = rules.fire_round + items
+    dice_per_action = 4 * 30 + 20  # two pools of up to 30 dice with re-rolls, steps and reactions
+    per_turn = rules.actions_per_turn * dice_per_action + 10
+    return 2 * cards + 1 + rounds * (n * per_turn + n)
