@@ -412,8 +412,11 @@ def test_every_position_of_random_games_renders_as_valid_markup() -> None:
             assert "game over" in text
 
 
-def test_the_renderer_does_not_import_rich() -> None:
-    tree = ast.parse(Path(fs_render.__file__).read_text())
+@pytest.mark.parametrize("game_id", [cls.id for cls in spacetable.list_games()])
+def test_game_renderers_do_not_import_rich(game_id: str) -> None:
+    """Games know only the engine: markup is plain text, the CLI owns rich."""
+    package = Path(spacetable.__file__).parent / "games" / game_id.replace("-", "_")
+    tree = ast.parse((package / "render.py").read_text())
     imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
     imported += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
     assert not any(name.split(".")[0] in ("rich", "typer") for name in imported), imported

@@ -312,7 +312,7 @@ def play_command(
     content: Annotated[
         Path | None, typer.Option(help="A TOML file overriding the game's content data (cards, boards).")
     ] = None,
-    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's smallest).")] = None,
+    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's usual count).")] = None,
     resume: Annotated[
         Path | None,
         typer.Option(
@@ -334,7 +334,7 @@ def play_command(
         if content is not None:
             options["content"] = read_content(content)
         cls = game_class(game_id)
-        count = cls.min_players if players is None else players
+        count = cls.usual_players() if players is None else players
         game = load(game_id, count, options)
         seats = parse_seats(seat or [], game.players, batch=games is not None)
         if record is not None:

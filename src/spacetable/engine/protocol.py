@@ -79,6 +79,8 @@ class Game(ABC):
     name: ClassVar[str]
     version: ClassVar[str]
     min_players: ClassVar[int]
+    default_players: ClassVar[int | None] = None
+    """Seats when nobody says (``load`` without ``players``); None: ``min_players``."""
     max_players: ClassVar[int]
     hidden_information: ClassVar[bool] = False
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
@@ -131,6 +133,11 @@ class Game(ABC):
         player would look at.
         """
         return state.returns()[seat] if state.is_terminal() else 0.0
+
+    @classmethod
+    def usual_players(cls) -> int:
+        """The number of seats used when none is given."""
+        return cls.default_players or cls.min_players
 
     def describe(self) -> str:
         return f"{self.name} ({self.players} player{'s' if self.players != 1 else ''})"

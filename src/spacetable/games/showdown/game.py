@@ -20,12 +20,13 @@ class Showdown(Game):
     version = "1.0"
     min_players = 2
     max_players = 6
+    default_players = 4
     hidden_information = True
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "content": OptionSpec(None, "card data overriding content/cards.toml (a parsed TOML table)", kind=dict),
     }
 
-    def __init__(self, players: int = 3, options: Mapping[str, JSON] | None = None) -> None:
+    def __init__(self, players: int = 4, options: Mapping[str, JSON] | None = None) -> None:
         super().__init__(players, options)
         try:
             self.content = build_content(players, self.options["content"])

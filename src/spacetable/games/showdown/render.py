@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.markup import escape
-
 from spacetable.engine import Action, Roll
 
 from .actions import (
@@ -36,7 +34,15 @@ from .actions import (
     Teleport,
 )
 from .content import CARD_KINDS, card_name
+
+__all__ = ["action_groups", "action_label", "card_name", "render"]
 from .state import ShowdownState
+
+
+def escape(text: str) -> str:
+    """Text that shows as itself inside rich markup (a user's captain name may hold brackets)."""
+    return text.replace("[", "\\[")
+
 
 _STATUS = {"alive": "[green]in the game[/]", "lifeless": "[red]captain killed[/]", "destroyed": "[red]wrecked[/]"}
 
@@ -178,7 +184,8 @@ def _mat(state: ShowdownState, view: dict[str, Any], p: int, info: dict[str, Any
         lines.append(f"    behind the screen · {info['hand_size']} card(s) in hand{chosen}")
         return lines
     hull = "[green]" + "■" * info["intact"] + "[/][red]" + "□" * info["damaged"] + "[/]"
-    lines.append(f"    hull {hull} {info['intact']} intact, {info['damaged']} damaged · {_cards(info['mat'])}")
+    lines.append(f"    hull {hull} {info['intact']} intact, {info['damaged']} damaged")
+    lines.append(f"    cards: {_cards(info['mat'])}")
     cms = []
     for slot in info["countermeasures"]:
         text = card_name(slot["card"]) if slot["card"] else "face-down"
@@ -191,14 +198,14 @@ def _mat(state: ShowdownState, view: dict[str, Any], p: int, info: dict[str, Any
     if cms:
         lines.append("    countermeasures: " + " · ".join(cms))
     disabled = [
-        f"{card_name(xeno)} on {_token_target(info, card)} (until {_captain(state, owner)}'s turn ends)"
+        f"{card_name(xeno)} on {_token_target(info, card)} (until {escape(_captain(state, owner))}'s turn ends)"
         for owner, xeno, target, card, _wait in view["tokens"]
         if target == p
     ]
     if disabled:
         lines.append("    disabled: " + "; ".join(disabled))
     aboard = [
-        f"{_captain(state, owner)}'s {card_name(crew)}" + (" (sabotaging)" if mode else "")
+        f"{escape(_captain(state, owner))}'s {card_name(crew)}" + (" (sabotaging)" if mode else "")
         for owner, crew, host, _wait, mode, _loot in view["boarders"]
         if host == p
     ]
@@ -227,14 +234,14 @@ def _pending(state: ShowdownState, view: dict[str, Any]) -> str:
     kind = pending["kind"]
     if kind == "repair":
         return "[bold]Repair[/] in progress"
-    a, t = _captain(state, pending["attacker"]), _captain(state, pending["target"])
+    a, t = escape(_captain(state, pending["attacker"])), escape(_captain(state, pending["target"]))
     if kind == "attack":
         text = f"[bold]Attack[/]: {a} → {t}" + (" (double)" if pending["double"] else "")
-        text += f" · {a}: {pending['an']} dice, {pending['ac']} energy set aside"
+        text += f"\n    {a}: {pending['an']} dice, {pending['ac']} energy set aside"
         if pending["dn"]:
             text += f" · {t}: {pending['dn']} dice, {pending['dc']} energy set aside"
         if pending["a"] or pending["d"]:
-            text += f" · rolls {' '.join(map(str, pending['a']))} vs {' '.join(map(str, pending['d']))}"
+            text += f"\n    dice: {' '.join(map(str, pending['a']))} against {' '.join(map(str, pending['d'])) or '-'}"
         return text
     if kind == "board":
         return f"[bold]Boarding[/]: {a}'s {card_name(pending['crew'])} aboard {t}'s ship"
