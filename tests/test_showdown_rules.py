@@ -488,3 +488,54 @@ def test_final_duel_both_burn_in_secret_each_round() -> None:
 def test_two_captains_play_the_final_duel_from_the_first_round() -> None:
     s: ShowdownState = new_game(2).new_initial_state()
     assert s.fire_from == 1
+
+
+# ---- more edge cases ---------------------------------------------------------------------------
+def test_energy_shields_also_stop_saboteurs_already_aboard() -> None:
+    s = table(
+        [{"pilot": 1, "weapon": 2}, {"engine": 1}, {}],
+        cms=[[], ["energy_shields"], []],
+        energy=[0, 0, 0],
+        game=new_game(3),
+    )
+    apply(s, Teleport(HAN, "pilot"), Done(), Board("sabotage"))
+    s.cms[HAN][0] = s.cms[HAN][0]._replace(deployed=True, known=True)  # deployed against someone else
+    apply(s, Attack(HAN, False), *rolls(1, 1), Roll(4))
+    assert s.pending is None  # no forced re-roll of Han's success: the Pilot saboteur is stopped
+    assert s.damaged[HAN] == 0 and s.energy[HAN] == 1
+    other = table([{"pilot": 1}, {}, {}], cms=[[], ["energy_shields"], []], game=new_game(3))
+    other.cms[HAN][0] = other.cms[HAN][0]._replace(deployed=True, known=True)
+    assert Teleport(LEELA, "pilot") in other.legal_actions()
+    assert Teleport(HAN, "pilot") not in other.legal_actions()  # a shielded ship cannot be boarded
+
+
+def test_cryo_crew_can_only_fight_and_a_lost_fight_kills_the_boarder() -> None:
+    s = table([{"cryo": 1}, {"pilot": 1}, {}], game=new_game(3))
+    apply(s, Teleport(HAN, "cryo"))
+    assert s.legal_actions() == [Defend("captain"), Defend("pilot")]  # straight to combat: Han picks
+    apply(s, Defend("pilot"), *rolls(5, 1, 1))  # Cryo-Crew roll no dice; the Pilot rolls three
+    assert "cryo" not in s.mats[KATHRYN] and s.boarders == [] and s.public_pile == {"cryo": 1}
+
+
+def test_only_the_target_may_react() -> None:
+    s = table([{"weapon": 1}, {"engine": 1}, {}], cms=[[], ["nitro_fuel"], ["nitro_fuel"]], game=new_game(3))
+    apply(s, Attack(HAN, False), Commit(0))
+    assert s.awaiting() == (HAN,) and s.legal_actions(LEELA) == []
+    with pytest.raises(IllegalActionError, match="seat 2 owes no decision"):
+        s.apply_action(Deploy(0, False), LEELA)
+
+
+def test_a_seat_that_has_picked_owes_nothing_until_the_hands_pass() -> None:
+    s = drafting()
+    s.apply_action(Pick("engine", "play", ""), 0)
+    before = s.to_json()
+    with pytest.raises(IllegalActionError, match="seat 0 owes no decision"):
+        s.apply_action(Pick("weapon", "play", ""), 0)
+    assert s.to_json() == before
+
+
+def test_loot_that_breaks_a_limit_is_discarded_when_the_crew_returns() -> None:
+    s = table([{"pilot": 1, "hacking": 1}, {"psionics": 1}, {}, {}], energy=[0] * 4)
+    apply(s, Teleport(HAN, "pilot"), Board("combat"), *rolls(4, 4, 4), Roll(1), Loot("psionics"))
+    apply(s, EndTurn(), EndTurn(), EndTurn(), EndTurn())  # Han is skipped; Kathryn's next turn ends
+    assert s.mats[KATHRYN] == {"pilot": 1, "hacking": 1} and s.public_pile.get("psionics") == 1

@@ -41,7 +41,9 @@ def deal(state: ShowdownState, card: str, events: list[Event]) -> None:
 def legal_picks(state: ShowdownState, p: int) -> list[Action]:
     """Each card of the hand: discard it for a hull token, play it, or play it in place of an upgrade."""
     actions: list[Action] = []
-    on_mat = [k for k in CARD_KINDS if state.mats[p].get(k) or any(s.card == k for s in state.cms[p])]
+    held = {s.card for s in state.cms[p]}
+    held.update(state.mats[p])
+    on_mat = [k for k in CARD_KINDS if k in held]
     for card in dict.fromkeys(state.hands[p]):
         actions.append(Pick(card, HULL, NONE))
         if fits(state, p, card):
