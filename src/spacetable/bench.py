@@ -15,6 +15,7 @@ import timeit
 from collections.abc import Callable
 from typing import Any
 
+from spacetable.agents.mcts import MCTSAgent, SearchBudget
 from spacetable.engine import Game, State, list_games, load, random_playout
 
 
@@ -63,7 +64,31 @@ def bench_game(game: Game, seconds: float = 3.0, seed: int = 0) -> dict[str, Any
         **{k: round(v, 1) for k, v in rates.items()},
         "clone µs": round(_micros(lambda s: s.clone(), samples), 2),
         "to_json µs": round(_micros(lambda s: s.to_json(), samples), 2),
+        **_search(samples, rng=random.Random(seed)),
     }
+
+
+SEARCH_BUDGET = 0.05
+"""Seconds per decision of the benchmarked search bot."""
+
+
+def _search(samples: list[State], rng: random.Random, decisions: int = 20) -> dict[str, float]:
+    """MCTS iterations per second at positions with a choice, and the slowest decision
+    against its time budget of ``SEARCH_BUDGET`` seconds."""
+    positions = [s for s in samples if s.awaiting() and len(s.legal_actions(s.awaiting()[0])) > 1][:decisions]
+    if not positions:
+        return {}
+    iterations, spent, slowest = 0, 0.0, 0.0
+    for state in positions:
+        agent = MCTSAgent(SearchBudget(iterations=None, seconds=SEARCH_BUDGET), "bench")
+        seat = state.awaiting()[0]
+        start = time.perf_counter()
+        agent.choose(state.resample(seat, rng), seat, rng)
+        took = time.perf_counter() - start
+        iterations += agent.iterations_done
+        spent += took
+        slowest = max(slowest, took)
+    return {"mcts it/s": round(iterations / spent), "slowest move ms": round(slowest * 1000, 1)}
 
 
 def run(game_id: str | None = None, seconds: float = 3.0) -> list[dict[str, Any]]:

@@ -1,15 +1,22 @@
 """Bots. Each is a :class:`spacetable.engine.Player`: it is handed ``state.resample(seat)``
 only, so it cannot see what its seat may not know.
 
-``make_agent("greedy")`` builds one from its name, as written in ``--seat 0=bot:greedy``.
+``random`` and ``greedy`` are the floor; ``easy``, ``normal`` and ``hard`` are the search bot
+(:mod:`spacetable.agents.mcts`) with the budgets of ``levels.toml``. ``make_agent("hard")``
+builds one from its name, as written in ``--seat 1=bot:hard``.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
+from pathlib import Path
 
-from spacetable.engine import Action, OptionsError, Player, State
+from spacetable.engine import Action, ContentError, OptionsError, Player, State
+from spacetable.engine.content import read_toml
+
+from .mcts import MCTSAgent, SearchBudget
 
 
 class RandomAgent:
@@ -59,7 +66,44 @@ class GreedyAgent:
         return total
 
 
-AGENTS: dict[str, Callable[[], Player]] = {"random": RandomAgent, "greedy": GreedyAgent}
+LEVELS_FILE = Path(__file__).parent / "levels.toml"
+LEVELS = ("easy", "normal", "hard")
+
+
+def level_budget(game_id: str, level: str) -> SearchBudget:
+    """The search budget of a difficulty level for a game (its own entry, else the default)."""
+    table = read_toml(LEVELS_FILE)
+    entry = table.get(game_id, {}).get(level) or table["default"][level]
+    try:
+        return SearchBudget(**entry)
+    except (TypeError, ValueError) as exc:
+        raise ContentError(f"levels.toml: {game_id}.{level} is not a search budget: {exc}") from None
+
+
+class LeveledAgent:
+    """A difficulty level: information-set MCTS with the level's budget for whatever game it plays."""
+
+    def __init__(self, level: str) -> None:
+        if level not in LEVELS:
+            raise OptionsError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        self.name = level
+        self._searchers: dict[str, MCTSAgent] = {}
+
+    def searcher(self, game_id: str) -> MCTSAgent:
+        agent = self._searchers.get(game_id)
+        if agent is None:
+            agent = self._searchers[game_id] = MCTSAgent(level_budget(game_id, self.name), self.name)
+        return agent
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        return self.searcher(state.game.id).choose(state, seat, rng)
+
+
+AGENTS: dict[str, Callable[[], Player]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    **{level: functools.partial(LeveledAgent, level) for level in LEVELS},
+}
 
 
 def make_agent(name: str) -> Player:
@@ -70,4 +114,4 @@ def make_agent(name: str) -> Player:
     return factory()
 
 
-__all__ = ["AGENTS", "GreedyAgent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "LEVELS", "GreedyAgent", "LeveledAgent", "MCTSAgent", "RandomAgent", "SearchBudget", "make_agent"]

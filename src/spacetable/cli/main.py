@@ -328,14 +328,7 @@ def play_command(
         _resume(game_id, resume, seat or [], seed, record, console)
         return
     try:
-        options: dict[str, JSON] = {}
-        if level is not None:
-            options["level"] = level
-        if content is not None:
-            options["content"] = read_content(content)
-        cls = game_class(game_id)
-        count = cls.usual_players() if players is None else players
-        game = load(game_id, count, options)
+        game = _load_game(game_id, players, level, content)
         seats = parse_seats(seat or [], game.players, batch=games is not None)
         if record is not None:
             _check_writable(record)
@@ -352,6 +345,17 @@ def play_command(
         _fail(str(exc))
     if code:
         raise typer.Exit(code)
+
+
+def _load_game(game_id: str, players: int | None, level: int | None, content: Path | None) -> Game:
+    """The game from the command line's options (CliError or SpacetableError if they are wrong)."""
+    options: dict[str, JSON] = {}
+    if level is not None:
+        options["level"] = level
+    if content is not None:
+        options["content"] = read_content(content)
+    cls = game_class(game_id)
+    return load(game_id, cls.usual_players() if players is None else players, options)
 
 
 def _load_record(file: Path) -> Record:
@@ -425,6 +429,76 @@ def replay_command(
     _print_outcome(final, console, None)
     status = "replayed exactly" if final.is_terminal() else "an unfinished game"
     console.print(f"{len(rec.actions)} actions, {status}.")
+
+
+# ---- tournament --------------------------------------------------------------------
+
+
+@app.command("tournament")
+def tournament_command(
+    game_id: Annotated[str, typer.Option("--game", metavar="GAME", help="The game's id.")],
+    agents: Annotated[str, typer.Option(help="Bots, comma-separated, e.g. hard,greedy,random.")],
+    games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
+    players: Annotated[int | None, typer.Option(help="Seats per game (default: the game's usual count).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the dice and bots; game i uses seed:i.")] = 0,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
+    level: Annotated[int | None, typer.Option(help="The game option `level`.")] = None,
+    content: Annotated[Path | None, typer.Option(help="A TOML file overriding the game's content data.")] = None,
+    out: Annotated[Path | None, typer.Option(dir_okay=False, help="Also write the results as JSON here.")] = None,
+) -> None:
+    """Bots against bots with rotating seats: win rates (95% CI), game length, time per move, Elo."""
+    from spacetable.sim import tournament
+
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    try:
+        if not names:
+            raise CliError("--agents names no bot")
+        unknown = [a for a in names if a not in AGENTS]
+        if unknown:
+            raise CliError(f"unknown bot(s) {', '.join(unknown)}; bots: {', '.join(sorted(AGENTS))}")
+        game = _load_game(game_id, players, level, content)
+        if out is not None:
+            _check_writable(out)
+    except (CliError, SpacetableError) as exc:
+        _fail(str(exc))
+    console = _stdout()
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    with progress:
+        task = progress.add_task(f"{game.id} tournament", total=games)
+        report = tournament.run(game, names, games, seed, jobs, on_game=lambda _: progress.advance(task))
+    _print_report(report, console)
+    if out is not None:
+        try:
+            out.write_text(json.dumps(report.to_json(), indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            _fail(f"cannot write {str(out)!r}: {exc.strerror or exc}")
+        console.print(f"[dim]Results saved to {escape(str(out))}.[/]")
+
+
+def _print_report(report: Any, console: Console) -> None:
+    table = Table(
+        title=f"{report.game}, {report.players} seat(s), {report.games} games (fair share {report.fair_share:.0%})"
+    )
+    for column in ("bot", "seat-games", "win rate", "95% CI", "Elo", "ms/move"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for row in sorted(report.rows, key=lambda r: -r.win_rate):
+        elo = "" if row.elo is None else f"{row.elo:.0f}"
+        ci = f"{row.ci_low:.1%}-{row.ci_high:.1%}"
+        table.add_row(row.agent, str(row.seat_games), f"{row.win_rate:.1%}", ci, elo, f"{row.ms_per_move:.1f}")
+    console.print(table)
+    length = f"{report.average_actions:.1f} actions"
+    if report.average_rounds is not None:
+        length += f", {report.average_rounds:.1f} rounds"
+    endings = ", ".join(f"{escape(reason or 'unfinished')}: {n}" for reason, n in sorted(report.endings.items()))
+    console.print(f"Average game: {length}. Endings: {endings}.", soft_wrap=True)
 
 
 # ---- bench -------------------------------------------------------------------------

@@ -81,6 +81,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     default_players: ClassVar[int | None] = None
     """Seats when nobody says (``load`` without ``players``); None: ``min_players``."""
+    value_scale: ClassVar[float] = 10.0
+    """How far apart two ``evaluate`` values are when one position is clearly better (about
+    three to one odds); search turns evaluations into win chances with it."""
     max_players: ClassVar[int]
     hidden_information: ClassVar[bool] = False
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {}

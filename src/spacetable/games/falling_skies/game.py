@@ -21,6 +21,7 @@ class FallingSkies(Game):
     version = "1.0"
     min_players = 1
     max_players = 1
+    value_scale = 15.0
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "level": OptionSpec(None, "1 to 8: level N flips the first N-1 cards of the flip order to hard", kind=int),
         "hard": OptionSpec(None, f"the cards on their hard side, any of {list(CARDS)}", kind=list),

@@ -21,6 +21,7 @@ class Showdown(Game):
     min_players = 2
     max_players = 6
     default_players = 4
+    value_scale = 8.0
     hidden_information = True
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "content": OptionSpec(None, "card data overriding content/cards.toml (a parsed TOML table)", kind=dict),

@@ -1,0 +1,1 @@
+"""Batch runs of bot games and their reports (tournaments)."""
