@@ -516,23 +516,20 @@ def bench_command(
         rows = bench.run(game_id, seconds)
     except SpacetableError as exc:
         _fail(str(exc))
-    table = Table(title="spacetable bench")
-    columns: list[str] = list(dict.fromkeys(key for row in rows for key in row))
-    for column in columns:
-        table.add_column(column, justify="right" if all(_numeric(r.get(column)) for r in rows) else "left")
+    table = Table(title="spacetable bench")  # one column per game: the measures are many, the games few
+    table.add_column("measure")
     for row in rows:
-        table.add_row(*(_cell(row.get(column)) for column in columns))
+        table.add_column(escape(str(row["game"])), justify="right")
+    measures: list[str] = list(dict.fromkeys(key for row in rows for key in row if key != "game"))
+    for measure in measures:
+        table.add_row(measure, *(_cell(row.get(measure)) for row in rows))
     _stdout().print(table)
-
-
-def _numeric(value: object) -> bool:
-    return value is None or (isinstance(value, int | float) and not isinstance(value, bool))
 
 
 def _cell(value: object) -> str:
     if value is None:
         return ""
-    if isinstance(value, float):
+    if isinstance(value, float | int) and not isinstance(value, bool):
         return f"{value:,.3g}" if abs(value) < 1000 else f"{value:,.0f}"
     return escape(str(value))
 
