@@ -548,3 +548,19 @@ def test_falling_skies_option_values() -> None:
     with pytest.raises(OptionsError, match=r"level must be 1 to 8, got 9"):
         spacetable.load("falling-skies", options={"level": 9})
     assert spacetable.load("falling-skies", options={"level": 8}).level == 8
+
+
+@pytest.mark.parametrize("game_id", ["falling-skies", "showdown"])
+def test_apply_legal_plays_exactly_like_apply_action(game_id: str) -> None:
+    """The search fast path skips validation only: the states and events are the same."""
+    game = spacetable.load(game_id)
+    checked, fast = game.new_initial_state(), game.new_initial_state()
+    rng = random.Random(3)
+    while not checked.is_terminal():
+        if checked.is_chance_node():
+            seat, action = None, checked.sample_chance(rng)
+        else:
+            seat = rng.choice(checked.awaiting())
+            action = rng.choice(checked.legal_actions(seat))
+        assert checked.apply_action(action, seat) == fast.apply_legal(action, seat)
+        assert checked.to_json() == fast.to_json()

@@ -46,7 +46,7 @@ class GreedyAgent:
         best_value = float("-inf")
         for action in actions:
             child = state.clone()
-            child.apply_action(action, seat)
+            child.apply_legal(action, seat)
             value = self._value(child, seat)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
@@ -61,7 +61,7 @@ class GreedyAgent:
         total = 0.0
         for outcome, p in state.chance_outcomes():
             child = state.clone()
-            child.apply_action(outcome)
+            child.apply_legal(outcome)
             total += p * evaluate(child, seat)
         return total
 

@@ -143,7 +143,7 @@ class MCTSAgent:
             first = False
             if mover == CHANCE:
                 outcome = state.sample_chance(rng)
-                state.apply_action(outcome)
+                state.apply_legal(outcome)
                 child = node.children.get(outcome)
                 if child is None:  # chance is not a choice: keep descending through new outcomes
                     child = node.children[outcome] = Node(CHANCE, len(root.total))
@@ -159,11 +159,11 @@ class MCTSAgent:
                         node.children[a].avail += 1
                 child = node.children[action] = Node(mover, len(root.total))
                 child.avail = 1
-                state.apply_action(action, mover)
+                state.apply_legal(action, mover)
                 path.append(child)
                 break
             action = self._select(node, legal, mover)
-            state.apply_action(action, mover)
+            state.apply_legal(action, mover)
             node = node.children[action]
             path.append(node)
         values = self._leaf_value(state, rng)
@@ -189,10 +189,10 @@ class MCTSAgent:
             if state.is_terminal():
                 break
             if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
+                state.apply_legal(state.sample_chance(rng))
             else:
                 mover = actor(state)
-                state.apply_action(rng.choice(state.legal_actions(mover)), mover)
+                state.apply_legal(rng.choice(state.legal_actions(mover)), mover)
         return estimate(state, self._center)
 
     # ---- tree reuse ---------------------------------------------------------------------------

@@ -226,6 +226,15 @@ class State(ABC):
         self._legal_cache = None
         return self._apply(action, actor)
 
+    def apply_legal(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Apply an action just taken from ``legal_actions(seat)`` (or ``chance_outcomes()``)
+        without validating it again: the fast path for search, which applies thousands of
+        actions it generated itself. Anything else must go through :meth:`apply_action`;
+        an action that is not legal here leaves the state corrupt."""
+        actor = self.current_player() if seat is None else seat
+        self._legal_cache = None
+        return self._apply(action, actor)
+
     def _actor(self, seat: int | None) -> int:
         p = self.current_player()
         if p == SIMULTANEOUS:
