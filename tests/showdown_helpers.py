@@ -60,7 +60,7 @@ def apply(state: ShowdownState, *actions: Action) -> list[Event]:
     """Apply actions in order, each by whoever must act now (chance, the active seat or a reactor)."""
     events: list[Event] = []
     for action in actions:
-        assert state.current_player() != SIMULTANEOUS, "simultaneous choices name their seat: state.apply_action(action, seat)"
+        assert state.current_player() != SIMULTANEOUS, "name the seat: state.apply_action(action, seat)"
         events += state.apply_action(action)
     return events
 

@@ -9,7 +9,7 @@ from .errors import OptionsError
 from .protocol import JSON, Game
 
 _GAMES: dict[str, type[Game]] = {}
-_BUILTIN_MODULES = ("spacetable.games.falling_skies",)
+_BUILTIN_MODULES = ("spacetable.games.falling_skies", "spacetable.games.showdown", "spacetable.games.spacerace")
 _builtins_loaded = False
 
 
@@ -45,6 +45,6 @@ def list_games() -> list[type[Game]]:
 
 
 def load(game_id: str, players: int | None = None, options: Mapping[str, JSON] | None = None) -> Game:
-    """The game ``game_id`` for ``players`` seats (default: its smallest count) with ``options``."""
+    """The game ``game_id`` for ``players`` seats (default: its usual count) with ``options``."""
     cls = game_class(game_id)
-    return cls(cls.min_players if players is None else players, options)
+    return cls(cls.usual_players() if players is None else players, options)

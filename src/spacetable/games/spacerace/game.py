@@ -1,0 +1,153 @@
+"""The SpaceRace game: options, content, the map's shape, and registration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar, cast
+
+from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, State, register
+from spacetable.engine.errors import ContentError
+
+from .actions import Design, DrawShip, DrawTreasure, LayStarway, action_space
+from .content import load_content
+from .heuristic import Heuristic
+from .mapgen import build_galaxy
+from .setup import design_splits
+from .state import SpaceRaceState
+
+ARM_PLANETS = range(1, 5)
+EXTRA_PLANETS = range(0, 7)
+NEXUS_DELAY = range(0, 4)
+
+
+@register
+class SpaceRace(Game):
+    id = "spacerace"
+    name = "SpaceRace"
+    version = "1.0"
+    min_players = 2
+    max_players = 6
+    value_scale = 10.0
+    """One planet (heuristic.PLANET) is a clear edge."""
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = {
+        "arm_planets": OptionSpec(
+            2, "planets along each player's arm, the one next to the Nexus included (1-4)", kind=int
+        ),
+        "extra_planets": OptionSpec(
+            1, "further planets, each joined to the Nexus by a starway of its own (0-6)", kind=int
+        ),
+        "density": OptionSpec(
+            "standard",
+            "the starway deck, by encounter density: sparse, standard, dense (or a deck of your content)",
+            kind=str,
+        ),
+        "turn_limit": OptionSpec(
+            40, "rounds before the game ends on score: most planets, then fleet strength", kind=int
+        ),
+        "fleet_moves": OptionSpec("one", "ships moved per turn: one, or each ship once", choices=("one", "all")),
+        "nexus_delay": OptionSpec(1, "turns a ship waits at the Nexus after stopping there (0-3)", kind=int),
+        "combat": OptionSpec(
+            "exchange",
+            "a failed first strike is answered by a strike back ('exchange') or loses the battle ('single')",
+            choices=("exchange", "single"),
+        ),
+        "map_initiative": OptionSpec(
+            "player",
+            "with equal M against a map ship, the player strikes first ('player') or a d6 each decides ('roll')",
+            choices=("player", "roll"),
+        ),
+        "conquest_roll": OptionSpec(
+            "always",
+            "a conquest roll for treasure on every planet taken ('always') or only after a planetary assault",
+            choices=("always", "assault"),
+        ),
+        "encounters": OptionSpec(
+            "permanent",
+            "[T] and [S] tiles stay for every visit, or are cleared once used",
+            choices=("permanent", "cleared"),
+        ),
+        "last_standing": OptionSpec(
+            True,
+            "a player left alone after every rival is eliminated wins at once (else: must take every planet)",
+            kind=bool,
+        ),
+        "content": OptionSpec(
+            None, "data overriding content/decks.toml and content/rules.toml (a parsed TOML table)", kind=dict
+        ),
+    }
+
+    def __init__(self, players: int = 2, options: Mapping[str, JSON] | None = None) -> None:
+        super().__init__(players, options)
+        opts = self.options
+        _check_range(opts, "arm_planets", ARM_PLANETS)
+        _check_range(opts, "extra_planets", EXTRA_PLANETS)
+        _check_range(opts, "nexus_delay", NEXUS_DELAY)
+        if opts["turn_limit"] < 1:
+            raise OptionsError(f"{self.id}: option turn_limit={opts['turn_limit']} must be at least 1")
+        try:
+            self.content = load_content(opts["content"])
+        except ContentError as exc:
+            raise OptionsError(str(exc)) from None
+        decks = self.content.starway_decks
+        if opts["density"] not in decks:
+            raise OptionsError(
+                f"{self.id}: option density={opts['density']!r} names no starway deck; decks: {', '.join(decks)}"
+            )
+        self.starway_patterns, self.starway_counts = decks[opts["density"]]
+        self.galaxy = build_galaxy(
+            players, opts["arm_planets"], opts["extra_planets"], self.content.starway_tiles, self.content.planet_names
+        )
+        if len(self.galaxy.starways) > sum(self.starway_counts):
+            raise OptionsError(
+                f"{self.id}: the map needs {len(self.galaxy.starways)} starway cards but the "
+                f"{opts['density']!r} deck has {sum(self.starway_counts)}"
+            )
+        self.design_actions: list[Action] = [
+            Design(*split) for split in design_splits(self.content.mothership_points, self.content.mothership_minimum)
+        ]
+        self.lay_actions: tuple[Action, ...] = tuple(LayStarway(c) for c in range(len(self.starway_counts)))
+        self.draw_ship_actions: tuple[Action, ...] = tuple(DrawShip(c) for c in range(len(self.content.ships)))
+        self.draw_treasure_actions: tuple[Action, ...] = tuple(
+            DrawTreasure(c) for c in range(len(self.content.treasure))
+        )
+        self.actions = action_space(self.content, self.galaxy, opts["density"])
+        self.max_length = self._bound_length()
+        self.heuristic = Heuristic(self)
+
+    def _bound_length(self) -> int:
+        """Actions of the longest possible game (chance included), from the turn structure.
+
+        A battle takes at most 6 actions (2 initiative dice, a standoff choice, 2
+        contest dice, a reward choice); a move fights at most a full fleet, then
+        meets its space (an [S] card and its battle, or a conquest roll and its
+        treasure draws); a turn is a rebuild roll, the moves and an end of turn.
+        """
+        c = self.content
+        battle = 6
+        per_move = 1 + c.fleet_limit * battle + max(1 + battle, 1 + max(c.conquest_treasure), 1)
+        moves = c.fleet_limit if self.options["fleet_moves"] == "all" else 1
+        per_turn = 1 + moves * per_move + 1
+        setup = len(self.galaxy.starways) + 3 * self.players
+        rounds: int = self.options["turn_limit"]
+        return setup + rounds * self.players * per_turn
+
+    def describe(self) -> str:
+        o = self.options
+        planets = len(self.galaxy.planets)
+        return (
+            f"{self.name}, {self.players} players, {planets} planets, {o['density']} starways, {o['turn_limit']} rounds"
+        )
+
+    def new_initial_state(self) -> SpaceRaceState:
+        return SpaceRaceState(self)
+
+    def state_from_json(self, data: JSON) -> State:
+        return SpaceRaceState.from_json(self, data)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return self.heuristic.evaluate(cast(SpaceRaceState, state), seat)
+
+
+def _check_range(options: Mapping[str, JSON], name: str, allowed: range) -> None:
+    if options[name] not in allowed:
+        raise OptionsError(f"spacerace: option {name}={options[name]!r} must be from {allowed[0]} to {allowed[-1]}")
