@@ -433,3 +433,14 @@ def test_placements_are_grouped_by_die_for_the_menu() -> None:
     assert sum(len(g) for _, g in groups) == len(state.legal_actions())
     assert len(groups) == len(set(state.unplaced))
     assert all(label.startswith("place the ") for label, _ in groups)
+
+
+def test_game_options_on_the_command_line() -> None:
+    args = ["--games", "2", "--seed", "1", "-o", "turn_limit=3", "--option", "fleet_moves=all"]
+    result = run("play", "spacerace", *args)
+    assert result.exit_code == 0, result.output
+    assert "How the games ended:" in result.output
+    bad = run("play", "spacerace", "--games", "1", "-o", "turn_limit")
+    assert bad.exit_code == 2 and "write KEY=VALUE" in bad.output
+    wrong = run("play", "spacerace", "--games", "1", "-o", "fleet_moves=some")
+    assert wrong.exit_code == 2 and "fleet_moves='some' must be one of" in wrong.output

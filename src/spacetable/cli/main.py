@@ -92,7 +92,7 @@ def list_command() -> None:
             help_text = spec.help + (f" (one of {', '.join(map(str, spec.choices))})" if spec.choices else "")
             table.add_row(f"  {escape(name)}", escape(json.dumps(spec.default)), escape(help_text))
         console.print(table)
-    console.print("[dim]Set `level` with --level N and `content` with --content FILE.toml.[/]")
+    console.print("[dim]Set options with --option KEY=VALUE (`level`: --level N, `content`: --content FILE.toml).[/]")
 
 
 # ---- play ------------------------------------------------------------------------
@@ -201,6 +201,7 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
     Ctrl-C stops early and summarises the games finished so far.
     """
     wins = [0] * game.players
+    endings: dict[str, int] = {}
     scores = [0.0] * game.players
     scored = True
     played = actions = rounds = 0
@@ -227,6 +228,8 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
                 outcome = final.outcome()
                 for seat in outcome.winners if outcome else ():
                     wins[seat] += 1
+                if outcome is not None:
+                    endings[outcome.reason] = endings.get(outcome.reason, 0) + 1
                 if outcome is not None and len(outcome.scores) == game.players:
                     scores = [total + score for total, score in zip(scores, outcome.scores)]
                 else:
@@ -252,6 +255,9 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
     console.print(
         f"{played} games of {game.id} · {rates} · average {length} · {played / elapsed:.1f} games/s", soft_wrap=True
     )
+    if len(endings) <= 8:  # reasons are a few fixed phrases in a well-made game; a free text would flood
+        ended = " · ".join(f"{escape(reason)}: {n}" for reason, n in sorted(endings.items(), key=lambda kv: -kv[1]))
+        console.print(f"How the games ended: {ended}", soft_wrap=True)
     return record
 
 
@@ -313,6 +319,10 @@ def play_command(
         Path | None, typer.Option(help="A TOML file overriding the game's content data (cards, boards).")
     ] = None,
     players: Annotated[int | None, typer.Option(help="Number of players (default: the game's usual count).")] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option KEY=VALUE, repeatable (see `spacetable list`)."),
+    ] = None,
     resume: Annotated[
         Path | None,
         typer.Option(
@@ -328,7 +338,7 @@ def play_command(
         _resume(game_id, resume, seat or [], seed, record, console)
         return
     try:
-        game = _load_game(game_id, players, level, content)
+        game = _load_game(game_id, players, level, content, option)
         seats = parse_seats(seat or [], game.players, batch=games is not None)
         if record is not None:
             _check_writable(record)
@@ -347,9 +357,26 @@ def play_command(
         raise typer.Exit(code)
 
 
-def _load_game(game_id: str, players: int | None, level: int | None, content: Path | None) -> Game:
-    """The game from the command line's options (CliError or SpacetableError if they are wrong)."""
+def parse_options(values: list[str]) -> dict[str, JSON]:
+    """Game options from ``--option KEY=VALUE`` values: VALUE is read as JSON (30, true, "x",
+    [1, 2]) and otherwise taken as text. Raises CliError on a value without ``=``."""
     options: dict[str, JSON] = {}
+    for item in values:
+        key, sep, text = item.partition("=")
+        if not sep or not key.strip():
+            raise CliError(f"bad --option {item!r}: write KEY=VALUE, e.g. turn_limit=30")
+        try:
+            options[key.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            options[key.strip()] = text
+    return options
+
+
+def _load_game(
+    game_id: str, players: int | None, level: int | None, content: Path | None, extra: list[str] | None = None
+) -> Game:
+    """The game from the command line's options (CliError or SpacetableError if they are wrong)."""
+    options = parse_options(extra or [])
     if level is not None:
         options["level"] = level
     if content is not None:
@@ -444,6 +471,9 @@ def tournament_command(
     jobs: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
     level: Annotated[int | None, typer.Option(help="The game option `level`.")] = None,
     content: Annotated[Path | None, typer.Option(help="A TOML file overriding the game's content data.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE, repeatable.")
+    ] = None,
     out: Annotated[Path | None, typer.Option(dir_okay=False, help="Also write the results as JSON here.")] = None,
 ) -> None:
     """Bots against bots with rotating seats: win rates (95% CI), game length, time per move, Elo."""
@@ -456,7 +486,7 @@ def tournament_command(
         unknown = [a for a in names if a not in AGENTS]
         if unknown:
             raise CliError(f"unknown bot(s) {', '.join(unknown)}; bots: {', '.join(sorted(AGENTS))}")
-        game = _load_game(game_id, players, level, content)
+        game = _load_game(game_id, players, level, content, option)
         if out is not None:
             _check_writable(out)
     except (CliError, SpacetableError) as exc:

@@ -154,7 +154,8 @@ class State(ABC):
 
     __slots__ = ("_legal_cache",)
     game: Game
-    _legal_cache: list[Action] | None
+    _legal_cache: tuple[int, list[Action]] | None
+    """(seat, its legal actions) until the next apply; games set it to None in ``__init__``."""
 
     # ---- whose turn -------------------------------------------------------
     @abstractmethod
@@ -185,13 +186,15 @@ class State(ABC):
         if actor == SIMULTANEOUS:
             if seat is None:
                 raise IllegalActionError(f"seats {list(self.awaiting())} act at once: name the seat")
-            return self._legal_actions(seat) if seat in self.awaiting() else []
-        if seat is not None and seat != actor:
+            if seat not in self.awaiting():
+                return []
+            actor = seat
+        elif seat is not None and seat != actor:
             return []
         cached = self._legal_cache
-        if cached is None:
-            cached = self._legal_cache = self._legal_actions(actor)
-        return cached
+        if cached is None or cached[0] != actor:
+            cached = self._legal_cache = (actor, self._legal_actions(actor))
+        return cached[1]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance node, every outcome with its probability (they sum to 1)."""

@@ -74,7 +74,7 @@ class ToyPokerState(State):
 
     def __init__(self, game: ToyPoker) -> None:
         self.game = game
-        self._legal_cache: list[Action] | None = None
+        self._legal_cache = None
         self.cards: list[int] = []
         """The cards dealt so far, by seat."""
         self.history = ""
@@ -231,7 +231,7 @@ class OddsEvensState(State):
 
     def __init__(self, game: OddsEvens) -> None:
         self.game = game
-        self._legal_cache: list[Action] | None = None
+        self._legal_cache = None
         self.shown: list[int] = [0, 0]
         """Fingers shown by each seat; 0: not answered yet."""
 

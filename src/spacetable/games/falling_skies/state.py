@@ -66,7 +66,7 @@ class FallingSkiesState(State):
         board = game.board
         self.game = game
         self.board = board
-        self._legal_cache: list[Action] | None = None
+        self._legal_cache = None
         self.phase = "roll"
         self.round = 1
         self.mothership = 0

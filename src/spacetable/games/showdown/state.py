@@ -116,7 +116,7 @@ class ShowdownState(State):
         n = game.players
         self.game = game
         self.content: Content = c
-        self._legal_cache: list[Action] | None = None
+        self._legal_cache = None
         self.phase = "deal"
         self.deck: dict[str, int] = dict(c.deck)
         """The face-down upgrade deck: copies left of each kind."""

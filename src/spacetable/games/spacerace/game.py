@@ -27,6 +27,7 @@ class SpaceRace(Game):
     version = "1.0"
     min_players = 2
     max_players = 6
+    default_players = 3
     value_scale = 10.0
     """One planet (heuristic.PLANET) is a clear edge."""
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
@@ -76,7 +77,7 @@ class SpaceRace(Game):
         ),
     }
 
-    def __init__(self, players: int = 2, options: Mapping[str, JSON] | None = None) -> None:
+    def __init__(self, players: int = 3, options: Mapping[str, JSON] | None = None) -> None:
         super().__init__(players, options)
         opts = self.options
         _check_range(opts, "arm_planets", ARM_PLANETS)

@@ -116,7 +116,7 @@ class SpaceRaceState(State):
         self.game = game
         self.galaxy = game.galaxy
         self.content = game.content
-        self._legal_cache: list[Action] | None = None
+        self._legal_cache = None
         self.phase = "starways" if game.galaxy.starways else "order"
         self.tiles: str = game.galaxy.marks
         """Per node: N nexus, P planet, or a tile's T / S / . (? before its card is drawn)."""
