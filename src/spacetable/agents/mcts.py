@@ -15,8 +15,8 @@ One search serves perfect- and hidden-information games alike:
   own entry, so games of more than two players get the right credit.
 - Seats deciding at once (a draft) are searched one after the other, the bot's own seat
   first at the root (a common approximation: deeper seats "see" earlier answers).
-- A leaf is valued after ``rollout`` random actions: by ``returns()`` if the game is over,
-  else by the game's evaluation turned into expected returns (:func:`estimate`).
+- A leaf is valued after ``rollout`` random actions: by each seat's share of the win if the
+  game is over, else by the game's evaluation turned into win chances (:func:`estimate`).
 - Budgets are iterations, seconds, or both (whichever ends first). In games without
   hidden information the subtree under the move played is kept and found again at the
   bot's next decision when the states in between are in the tree.
@@ -43,7 +43,7 @@ class SearchBudget:
     rollout: int = 0
     """Random actions played from a new leaf before it is valued (0: value it at once)."""
     exploration: float = 0.7
-    """The UCB constant, for rewards on the scale of ``returns()`` (0 to 1 for a win)."""
+    """The UCB constant, for rewards that are win chances (0 to 1)."""
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -68,12 +68,17 @@ class Node:
 
 
 def estimate(state: State, center: float = 0.0) -> list[float]:
-    """Expected ``returns()`` from here: the returns at the end, else the game's evaluation
-    turned into a win chance with the game's ``value_scale``: a softmax over the seats, or for
-    one seat a logistic centred on ``center`` (the value of the position searched from, so
-    that better than now counts above one half)."""
+    """Each seat's chance of winning from here: its share of the win at the end (1, 1/k for k
+    winners, 0), else the game's evaluation turned into a win chance with the game's
+    ``value_scale``: a softmax over the seats, or for one seat a logistic centred on ``center``
+    (the value of the position searched from, so that better than now counts above one half).
+
+    Search maximises win chances rather than ``returns()`` so that finished and unfinished
+    lines are valued on one scale in every game."""
     if state.is_terminal():
-        return state.returns()
+        outcome = state.outcome()
+        winners = outcome.winners if outcome else ()
+        return [1 / len(winners) if seat in winners else 0.0 for seat in range(state.game.players)]
     game = state.game
     scale = game.value_scale
     values = [game.evaluate(state, seat) / scale for seat in range(game.players)]
