@@ -93,8 +93,9 @@ class Pick(NamedTuple):
 
 class ReplyState(State):
     """Seat 0 picks A or B, then seat 1 does. Seat 1 scores when it picks the other letter;
-    seat 0 scores when seat 1 picks A. Not zero-sum: seat 0 must pick B, counting on seat 1
-    to serve itself (neither to spite seat 0 nor to help it)."""
+    seat 0 scores when seat 1 picks A; whoever scores wins (both may). Not zero-sum: seat 0
+    must pick B, counting on seat 1 to serve itself (a seat 1 that spites seat 0 leaves
+    seat 0 indifferent; one that helps seat 0 makes A as good)."""
 
     __slots__ = ("game", "picks")
 
@@ -122,7 +123,9 @@ class ReplyState(State):
         return [float(second == "A"), float(second != first)]
 
     def outcome(self) -> Outcome | None:
-        return None
+        if len(self.picks) < 2:
+            return None
+        return Outcome(tuple(p for p, r in enumerate(self.returns()) if r), "scored")
 
     def view(self, seat: int | None) -> JSON:
         return list(self.picks)
