@@ -95,7 +95,7 @@ class ReplyState(State):
     """Seat 0 picks A or B, then seat 1 does. Seat 1 scores when it picks the other letter;
     seat 0 scores when seat 1 picks A; whoever scores wins (both may). Not zero-sum: seat 0
     must pick B, counting on seat 1 to serve itself (a seat 1 that spites seat 0 leaves
-    seat 0 indifferent; one that helps seat 0 makes A as good)."""
+    seat 0 indifferent; one that helps seat 0 makes A better)."""
 
     __slots__ = ("game", "picks")
 
