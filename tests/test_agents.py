@@ -213,7 +213,7 @@ def test_levels_are_bots_with_per_game_budgets() -> None:
     hard = make_agent("hard")
     assert isinstance(hard, LeveledAgent)
     assert level_budget("showdown", "hard").exploration == 0.05
-    assert level_budget("falling-skies", "normal") == level_budget("no-such-game", "normal")
+    assert level_budget("spacerace", "normal") == level_budget("no-such-game", "normal")  # the default
     easy = level_budget("falling-skies", "easy")
     assert easy.iterations is not None and easy.iterations < level_budget("falling-skies", "hard").iterations  # type: ignore[operator]
     with pytest.raises(OptionsError, match="unknown level"):
