@@ -273,3 +273,11 @@ def test_tournament_command_prints_the_table_and_saves_json(tmp_path: Path) -> N
     assert data["games"] == 2 and {r["agent"] for r in data["rows"]} == {"greedy", "random"}
     bad = runner.invoke(app, ["tournament", "--game", "showdown", "--agents", "greedy,genius"])
     assert bad.exit_code == 2 and "unknown bot" in bad.output
+
+
+def test_a_solo_tournament_reports_each_bots_score_and_length() -> None:
+    report = tournament.run(spacetable.load("falling-skies"), ["random", "greedy"], 4, seed=5)
+    rows = {row.agent: row for row in report.rows}
+    assert rows["greedy"].mean_score is not None and rows["random"].mean_score is not None
+    assert rows["greedy"].mean_score > rows["random"].mean_score  # research reached
+    assert rows["greedy"].mean_rounds is not None and rows["greedy"].mean_actions > 0

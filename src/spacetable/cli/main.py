@@ -517,12 +517,16 @@ def _print_report(report: Any, console: Console) -> None:
     table = Table(
         title=f"{report.game}, {report.players} seat(s), {report.games} games (fair share {report.fair_share:.0%})"
     )
-    for column in ("bot", "seat-games", "win rate", "95% CI", "Elo", "ms/move"):
+    columns = ["bot", "seat-games", "win rate", "95% CI", "Elo", "score", "rounds", "ms/move"]
+    for column in columns:
         table.add_column(column, justify="left" if column == "bot" else "right")
     for row in sorted(report.rows, key=lambda r: -r.win_rate):
         elo = "" if row.elo is None else f"{row.elo:.0f}"
         ci = f"{row.ci_low:.1%}-{row.ci_high:.1%}"
-        table.add_row(row.agent, str(row.seat_games), f"{row.win_rate:.1%}", ci, elo, f"{row.ms_per_move:.1f}")
+        score = "" if row.mean_score is None else f"{row.mean_score:.2f}"
+        rounds = "" if row.mean_rounds is None else f"{row.mean_rounds:.1f}"
+        cells = [f"{row.win_rate:.1%}", ci, elo, score, rounds, f"{row.ms_per_move:.1f}"]
+        table.add_row(row.agent, str(row.seat_games), *cells)
     console.print(table)
     length = f"{report.average_actions:.1f} actions"
     if report.average_rounds is not None:

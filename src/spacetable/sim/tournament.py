@@ -35,6 +35,8 @@ class GameResult:
     """Seconds each seat spent choosing, and (``moves``) how many choices it made."""
     moves: list[int]
     reason: str
+    scores: list[float] | None = None
+    """The outcome's score of each seat (the game's own measure), when it gives one per seat."""
 
 
 @dataclass
@@ -47,6 +49,11 @@ class AgentRow:
     ci_high: float = 0.0
     ms_per_move: float = 0.0
     elo: float | None = None
+    mean_score: float | None = None
+    """The mean of the game's own score (outcome scores), where the game gives one."""
+    mean_actions: float = 0.0
+    """The mean length, in actions, of the games this bot played."""
+    mean_rounds: float | None = None
     think: float = field(default=0.0, repr=False)
     moves: int = field(default=0, repr=False)
 
@@ -112,6 +119,7 @@ def play_one(
         think=[t.seconds for t in timed],
         moves=[t.moves for t in timed],
         reason=outcome.reason if outcome else "",
+        scores=list(outcome.scores) if outcome and len(outcome.scores) == players else None,
     )
 
 
@@ -146,6 +154,8 @@ def run(
 def summarise(game: Game, agents: list[str], results: list[GameResult]) -> Report:
     rows = {name: AgentRow(name) for name in agents}
     endings: dict[str, int] = {}
+    scored = all(r.scores is not None for r in results)
+    totals = {name: [0.0, 0.0, 0.0, 0.0] for name in agents}  # score, actions, rounds, games with rounds
     for r in results:
         endings[r.reason] = endings.get(r.reason, 0) + 1
         for seat, name in enumerate(r.seats):
@@ -154,15 +164,25 @@ def summarise(game: Game, agents: list[str], results: list[GameResult]) -> Repor
             row.wins += r.share[seat]
             row.think += r.think[seat]
             row.moves += r.moves[seat]
+            total = totals[name]
+            total[0] += r.scores[seat] if r.scores is not None else 0.0
+            total[1] += r.actions
+            if r.rounds is not None:
+                total[2] += r.rounds
+                total[3] += 1
     for row in rows.values():
         n = row.seat_games
+        score, actions, rounds, with_rounds = totals[row.agent]
+        row.mean_score = score / n if scored and n else None
+        row.mean_actions = actions / n if n else 0.0
+        row.mean_rounds = rounds / with_rounds if with_rounds else None
         row.win_rate = row.wins / n if n else 0.0
         row.ci_low, row.ci_high = wilson(row.wins, n)
         row.ms_per_move = 1000 * row.think / row.moves if row.moves else 0.0
     if game.players > 1 and len(agents) > 1:
         for name, rating in elo(results).items():
             rows[name].elo = round(rating, 1)
-    rounds = [r.rounds for r in results if r.rounds is not None]
+    game_rounds = [r.rounds for r in results if r.rounds is not None]
     played = len(results) or 1
     return Report(
         game=game.id,
@@ -171,7 +191,7 @@ def summarise(game: Game, agents: list[str], results: list[GameResult]) -> Repor
         games=len(results),
         fair_share=1 / game.players,
         average_actions=sum(r.actions for r in results) / played,
-        average_rounds=sum(rounds) / len(rounds) if rounds else None,
+        average_rounds=sum(game_rounds) / len(game_rounds) if game_rounds else None,
         endings=endings,
         rows=list(rows.values()),
     )
