@@ -60,7 +60,7 @@ def bench_game(game: Game, seconds: float = 3.0, seed: int = 0) -> dict[str, Any
     rates, samples = _playouts(game, seconds, random.Random(seed))
     return {
         "game": game.id,
-        "options": ",".join(f"{k}={v}" for k, v in game.options.items() if v is not None) or "-",
+        "options": ",".join(f"{k}={v}" for k, v in game.options.items() if v != game.option_specs[k].default) or "-",
         **{k: round(v, 1) for k, v in rates.items()},
         "clone µs": round(_micros(lambda s: s.clone(), samples), 2),
         "to_json µs": round(_micros(lambda s: s.to_json(), samples), 2),
