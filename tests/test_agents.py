@@ -165,6 +165,11 @@ def test_mcts_plays_nim_perfectly(pile: int, best: int) -> None:
     assert agent.choose(state, 0, random.Random(1)) == Take(best)  # leave a multiple of four
 
 
+def test_random_rollouts_before_valuing_a_leaf() -> None:
+    agent = MCTSAgent(SearchBudget(iterations=3000, rollout=10, exploration=0.7))
+    assert agent.choose(Nim(pile=6).new_initial_state(), 0, random.Random(11)) == Take(2)
+
+
 def test_every_seat_maximises_its_own_return() -> None:
     agent = MCTSAgent(SearchBudget(iterations=400, exploration=0.7))
     assert agent.choose(Reply().new_initial_state(), 0, random.Random(2)) == Pick("B")
