@@ -11,6 +11,7 @@ import pytest
 
 from showdown_helpers import apply, new_game, rolls, table, texts
 from spacetable.engine import IllegalActionError, MalformedActionError, Roll
+from spacetable.games.showdown import ships
 from spacetable.games.showdown.actions import (
     Attack,
     Board,
@@ -269,8 +270,6 @@ def test_frequency_scrambler_blocks_hacking_and_a_boosted_one_reflects_it() -> N
 def test_psionics_disables_one_crew_card_others_of_the_type_still_work() -> None:
     s = table([{"pilot": 2}, {"psionics": 1}, {}], energy=[0, 4, 0], active=HAN, game=new_game(3))
     apply(s, Psionics(KATHRYN, "pilot"))
-    from spacetable.games.showdown import ships
-
     assert ships.able_crew(s, KATHRYN, "pilot") == 1
 
 
