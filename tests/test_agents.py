@@ -219,8 +219,9 @@ def test_levels_are_bots_with_per_game_budgets() -> None:
     assert isinstance(hard, LeveledAgent)
     assert level_budget("showdown", "hard").exploration == 0.05
     assert level_budget("spacerace", "normal") == level_budget("no-such-game", "normal")  # the default
-    easy = level_budget("falling-skies", "easy")
-    assert easy.iterations is not None and easy.iterations < level_budget("falling-skies", "hard").iterations  # type: ignore[operator]
+    easy, hard_budget = level_budget("falling-skies", "easy"), level_budget("falling-skies", "hard")
+    assert easy.iterations is not None and hard_budget.iterations is not None
+    assert easy.iterations < hard_budget.iterations
     with pytest.raises(OptionsError, match="unknown level"):
         LeveledAgent("brutal")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import cast
 
 import pytest
 from rich.text import Text
@@ -22,7 +23,7 @@ runner = CliRunner()
 
 def _positions(players: int, seed: int) -> list[ShowdownState]:
     """Every position of one random game."""
-    state: ShowdownState = spacetable.load("showdown", players).new_initial_state()  # type: ignore[assignment]
+    state = cast(ShowdownState, spacetable.load("showdown", players).new_initial_state())
     rng = random.Random(seed)
     seen = [state.clone()]
     while not state.is_terminal():
