@@ -78,8 +78,10 @@ def list_command() -> None:
     console = _stdout()
     for cls in list_games():
         span = str(cls.min_players) if cls.min_players == cls.max_players else f"{cls.min_players}-{cls.max_players}"
+        usual = f" (usually {cls.default_players})" if cls.default_players else ""
         console.print(
             f"[bold cyan]{escape(cls.id)}[/]  {escape(cls.name)}  [dim]·[/] {span} player{'s' if span != '1' else ''}"
+            + usual
         )
         if not cls.option_specs:
             console.print("  [dim]no options[/]")
