@@ -181,6 +181,11 @@ def test_budget_in_iterations_is_exact_and_a_budget_is_required() -> None:
     assert agent.iterations_done == 123
     with pytest.raises(ValueError, match="needs iterations, seconds or both"):
         SearchBudget(iterations=None)
+    with pytest.raises(ValueError, match="must be positive"):
+        SearchBudget(iterations=0)
+    tiny = MCTSAgent(SearchBudget(iterations=None, seconds=1e-9))
+    assert tiny.choose(Nim(pile=9).new_initial_state(), 0, random.Random(3)) in [Take(1), Take(2), Take(3)]
+    assert tiny.iterations_done >= 1  # a move always rests on at least one iteration
 
 
 def test_the_tree_is_reused_after_the_bots_own_move() -> None:

@@ -48,6 +48,10 @@ class SearchBudget:
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise ValueError("a search budget needs iterations, seconds or both")
+        if (self.iterations is not None and self.iterations < 1) or (self.seconds is not None and self.seconds <= 0):
+            raise ValueError(f"a search budget must be positive: {self.iterations} iterations, {self.seconds} s")
+        if self.rollout < 0 or self.exploration < 0:
+            raise ValueError("rollout and exploration cannot be negative")
 
 
 class Node:
@@ -124,7 +128,9 @@ class MCTSAgent:
         limit = self.budget.iterations
         done = 0
         hidden = state.game.hidden_information
-        while (limit is None or done < limit) and (deadline is None or time.perf_counter() < deadline):
+        while done == 0 or (
+            (limit is None or done < limit) and (deadline is None or time.perf_counter() < deadline)
+        ):  # at least one iteration, however short the time: a move needs a searched child
             world = state.resample(seat, rng) if hidden else state.clone()
             self._iterate(root, world, seat, rng)
             done += 1
