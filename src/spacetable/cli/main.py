@@ -197,6 +197,19 @@ def _print_outcome(state: State, console: Console, render_seat: int | None) -> N
     console.print(f"{head}: {escape(outcome.reason)}.", soft_wrap=True)
 
 
+def _progress(console: Console) -> Progress:
+    """The progress bar of a batch of games (shown only on a terminal)."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+
+
 def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, console: Console) -> Record:
     """Play ``games`` bot games; print one summary line; return the last game's record.
 
@@ -211,15 +224,7 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
     record = Record.start(game, seats)
     players = _make_players(seats, console, game)
     start = time.perf_counter()
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
+    progress = _progress(console)
     try:
         with progress:
             task = progress.add_task(game.id, total=games)
@@ -494,15 +499,7 @@ def tournament_command(
     except (CliError, SpacetableError) as exc:
         _fail(str(exc))
     console = _stdout()
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
+    progress = _progress(console)
     with progress:
         task = progress.add_task(f"{game.id} tournament", total=games)
         report = tournament.run(game, names, games, seed, jobs, on_game=lambda _: progress.advance(task))

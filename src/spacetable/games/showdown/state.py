@@ -24,7 +24,13 @@ from spacetable.engine import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Action, Even
 from .content import CARD_KINDS, COUNTERMEASURES, XENOTECH, Content
 
 if TYPE_CHECKING:
+    from . import turns as turns
     from .game import Showdown
+else:
+    turns = None
+    """The rules' dispatch (``turns``) imports this module, so the package's ``__init__`` binds
+    it here once both are loaded: no import on every call of a hot method."""
+
 
 ALIVE, LIFELESS, DESTROYED = "alive", "lifeless", "destroyed"
 """A ship's status: its captain plays on; its captain was killed (the hull floats on); it is wrecked."""
@@ -178,25 +184,17 @@ class ShowdownState(State):
         return super().awaiting()
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        from . import turns
-
         return turns.legal_actions(self, seat)
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        from . import turns
-
         return turns.chance_outcomes(self)
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
-        from . import turns
-
         events: list[Event] = []
         turns.apply(self, action, seat, events)
         return events
 
     def _why_illegal(self, action: Action, actor: int) -> str:
-        from . import turns
-
         return turns.why_illegal(self, action, actor)
 
     def action_label(self, action: Action) -> str:
@@ -283,11 +281,9 @@ class ShowdownState(State):
         else:
             _redeal_face_down(new, seat, rng)
         if self.phase == "fire":
-            from .turns import legal_burns
-
             for p in range(self.game.players):
                 if p != seat and new.burns[p]:
-                    new.burns[p] = rng.choice(legal_burns(new, p)).item
+                    new.burns[p] = rng.choice(turns.legal_burns(new, p)).item
         return new
 
     # ---- copying ------------------------------------------------------------------------
@@ -443,6 +439,11 @@ def _slot_json(slot: Slot, show: bool) -> dict[str, JSON]:
 
 
 # ---- resampling -------------------------------------------------------------------------
+RESAMPLE_PLAY_CHANCE = 0.8
+"""Behind the screens, a re-dealt pick of another player is played (if it fits) with this
+chance, else discarded for hull: a guess at how drafts go, not a rule."""
+
+
 def _full_deck(state: ShowdownState) -> Counter[str]:
     return Counter(state.content.deck)
 
@@ -467,7 +468,7 @@ def _redeal_screened(state: ShowdownState, seat: int, rng: random.Random) -> Non
         state.intact[p] = rules.start_hull
         for _ in range(state.picks[p]):
             card = pool.pop()
-            if rng.random() < 0.8 and fits(state, p, card):
+            if rng.random() < RESAMPLE_PLAY_CHANCE and fits(state, p, card):
                 put_on_mat(state, p, card)
             else:
                 state.pile[card] = state.pile.get(card, 0) + 1

@@ -7,6 +7,8 @@ protocol methods; they hand each action to the chapter module that rules it.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from spacetable.engine import CHANCE, Action, Event, Roll
 
 from . import boarding, combat, ships, upgrade, xenotech
@@ -33,7 +35,7 @@ from .actions import (
     Teleport,
 )
 from .content import CREW, card_name
-from .state import ALIVE, DESTROYED, ShowdownState, fits, put_on_mat
+from .state import ALIVE, DESTROYED, Boarder, ShowdownState, Token, fits, put_on_mat
 
 
 # ---- legal actions and chance -------------------------------------------------------------
@@ -250,29 +252,34 @@ def _end_turn(state: ShowdownState, events: list[Event]) -> None:
 
 
 def _tick_tokens(state: ShowdownState, a: int, events: list[Event]) -> None:
-    kept = []
-    for t in state.tokens:
-        if t.owner != a:
-            kept.append(t)
-        elif t.wait:
-            kept.append(t._replace(wait=t.wait - 1))
-        else:
-            events.append(Event("token", f"{ships.name(state, a)} takes back a {card_name(t.xeno)} token."))
-    state.tokens = kept
+    state.tokens, back = _count_down(state.tokens, a)
+    for t in back:
+        events.append(Event("token", f"{ships.name(state, a)} takes back a {card_name(t.xeno)} token."))
 
 
 def _tick_boarders(state: ShowdownState, a: int, events: list[Event]) -> None:
-    kept = []
-    for b in state.boarders:
-        if b.owner != a:
-            kept.append(b)
-        elif b.wait:
-            kept.append(b._replace(wait=b.wait - 1))
+    state.boarders, home = _count_down(state.boarders, a)
+    for b in home:
+        events.append(Event("crew", f"{ships.name(state, a)}'s {card_name(b.crew)} teleports home."))
+        if b.loot:
+            _install_loot(state, a, b.loot, events)
+
+
+Waiting = TypeVar("Waiting", Token, Boarder)
+
+
+def _count_down(items: list[Waiting], owner: int) -> tuple[list[Waiting], list[Waiting]]:
+    """At the end of ``owner``'s turn: (what stays, with its wait counted down; what comes back now)."""
+    stay: list[Waiting] = []
+    back: list[Waiting] = []
+    for item in items:
+        if item.owner != owner:
+            stay.append(item)
+        elif item.wait:
+            stay.append(item._replace(wait=item.wait - 1))
         else:
-            events.append(Event("crew", f"{ships.name(state, a)}'s {card_name(b.crew)} teleports home."))
-            if b.loot:
-                _install_loot(state, a, b.loot, events)
-    state.boarders = kept
+            back.append(item)
+    return stay, back
 
 
 def _install_loot(state: ShowdownState, a: int, item: str, events: list[Event]) -> None:
