@@ -34,10 +34,7 @@ def declare(state: ShowdownState, action: Teleport, events: list[Event]) -> None
             f"{ships.name(state, a)} teleports a {card_name(action.crew)} aboard {ships.name(state, t)}'s ship.",
         )
     )
-    if ships.deployable(state, t):
-        state.pending.update(stage="react", actor=t)
-    else:
-        after_reaction(state, events)
+    ships.offer_reaction(state, after_reaction, events)
 
 
 def _boarder_index(state: ShowdownState, pending: dict[str, Any]) -> int:

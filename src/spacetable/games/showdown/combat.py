@@ -36,7 +36,7 @@ def declare(state: ShowdownState, action: Attack, events: list[Event]) -> None:
     if state.energy[a]:
         _ask_commit(state, a, "a")
     else:
-        _to_reaction(state, events)
+        ships.offer_reaction(state, after_reaction, events)
 
 
 def max_commit(state: ShowdownState) -> int:
@@ -64,19 +64,9 @@ def commit(state: ShowdownState, energy: int, events: list[Event]) -> None:
     if energy:
         events.append(Event("energy", f"{ships.name(state, who)} sets {energy} energy aside for the roll."))
     if side == "a":
-        _to_reaction(state, events)
+        ships.offer_reaction(state, after_reaction, events)
     else:
         _start_roll(state, events)
-
-
-def _to_reaction(state: ShowdownState, events: list[Event]) -> None:
-    pending = state.pending
-    assert pending is not None
-    t = pending["target"]
-    if state.status[t] == ALIVE and ships.deployable(state, t):
-        pending.update(stage="react", actor=t)
-    else:
-        after_reaction(state, events)
 
 
 def after_reaction(state: ShowdownState, events: list[Event]) -> None:

@@ -6,6 +6,8 @@ the countermeasures' timing ("expire at the end of your next turn").
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spacetable.engine import Event
 
 from .actions import Deploy, Done
@@ -103,6 +105,20 @@ def free_tokens(state: ShowdownState, xeno: str) -> int:
 def deployable(state: ShowdownState, p: int) -> list[int]:
     """Slots of ``p``'s face-down countermeasures that may be deployed now (not hacked)."""
     return [i for i, s in enumerate(state.cms[p]) if not s.deployed and not slot_hacked(state, p, s)]
+
+
+def offer_reaction(
+    state: ShowdownState, then: Callable[[ShowdownState, list[Event]], None], events: list[Event]
+) -> None:
+    """The target of the action in progress may now deploy countermeasures; if it has none it
+    can deploy (or its captain is out), the action goes on at once with ``then``."""
+    pending = state.pending
+    assert pending is not None
+    t = pending["target"]
+    if state.status[t] == ALIVE and deployable(state, t):
+        pending.update(stage="react", actor=t)
+    else:
+        then(state, events)
 
 
 def reaction_actions(state: ShowdownState, p: int) -> list[Deploy | Done]:

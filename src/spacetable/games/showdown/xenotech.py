@@ -78,10 +78,7 @@ def declare(state: ShowdownState, action: Hack | Psionics, events: list[Event]) 
             f"{ships.name(state, a)} uses {card_name(xeno)} on {ships.name(state, t)}'s {_describe(state, t, key)}.",
         )
     )
-    if ships.deployable(state, t):
-        state.pending.update(stage="react", actor=t)
-    else:
-        after_reaction(state, events)
+    ships.offer_reaction(state, after_reaction, events)
 
 
 def after_reaction(state: ShowdownState, events: list[Event]) -> None:
