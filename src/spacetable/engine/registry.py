@@ -9,7 +9,12 @@ from .errors import OptionsError
 from .protocol import JSON, Game
 
 _GAMES: dict[str, type[Game]] = {}
-_BUILTIN_MODULES = ("spacetable.games.falling_skies", "spacetable.games.showdown", "spacetable.games.spacerace")
+_BUILTIN_MODULES = (
+    "spacetable.games.falling_skies",
+    "spacetable.games.mothership",
+    "spacetable.games.showdown",
+    "spacetable.games.spacerace",
+)
 _builtins_loaded = False
 
 

@@ -1,0 +1,89 @@
+"""Mothership's actions and their integer codec.
+
+Ships are numbered per fleet: 0 the mothership, then the fighters, then the bombers.
+An attack names its ships as a bit mask (bit ``i``: ship ``i``) and a target number:
+``seat * (ships + 1) + ship`` for a ship, ``seat * (ships + 1) + ships`` for a colony
+station, ``players * (ships + 1) + p`` for planet ``p``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from spacetable.engine import ActionSpace, Roll
+
+from .board import MAX_EXTRA, MAX_PLANETS
+
+BOARD_SEEDS = 1000
+"""Generated boards a game draws from (a chance node at set-up)."""
+
+
+class DrawBoard(NamedTuple):
+    """Chance: the generated board, by its seed."""
+
+    seed: int
+    kind: str = "board"
+
+
+class Place(NamedTuple):
+    """Place the next ship of the fleet (mothership, fighters, bombers) on ``cell``."""
+
+    cell: int
+    kind: str = "place"
+
+
+class AutoPlace(NamedTuple):
+    """Place every ship not yet placed in the standard formation (nearest the centre first)."""
+
+    kind: str = "auto_place"
+
+
+class SetEnergy(NamedTuple):
+    """Split the mothership's energy into engines, weapons and shields (locked until the next turn)."""
+
+    engines: int
+    weapons: int
+    shields: int
+    kind: str = "energy"
+
+
+class Move(NamedTuple):
+    """Move ``ship`` to ``cell`` by its shortest way (entering an asteroid field ends the move there)."""
+
+    ship: int
+    cell: int
+    kind: str = "move"
+
+
+class Attack(NamedTuple):
+    """Attack ``target`` with the ships of ``ships`` (a bit mask), declared together before rolling."""
+
+    ships: int
+    target: int
+    kind: str = "attack"
+
+
+class EndTurn(NamedTuple):
+    """Collect resources and end the turn."""
+
+    kind: str = "end_turn"
+
+
+def ship_bits(mask: int) -> list[int]:
+    """The ships of a bit mask, lowest first."""
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def action_space(players: int, ships: int, size: int, row_length: int) -> ActionSpace:
+    cells = range(size * size)
+    energy = range(row_length + 1)
+    return ActionSpace(
+        (DrawBoard, {"seed": range(BOARD_SEEDS)}),
+        (Roll, {"value": range(1, 13)}),
+        (Place, {"cell": cells}),
+        (AutoPlace, {}),
+        (SetEnergy, {"engines": energy, "weapons": energy, "shields": energy}),
+        (Move, {"ship": range(ships), "cell": cells}),
+        (Attack, {"ships": range(1, 1 << ships), "target": range(players * (ships + 1) + MAX_PLANETS + MAX_EXTRA)}),
+        (EndTurn, {}),
+    )

@@ -1,0 +1,248 @@
+"""Chapters 3 (combat), 5 (the colony station) and 7 (planets).
+
+- A dogfight: ships next to their target, declared together before rolling, add
+  their dice; the defender rolls its own die plus one (``wingman_bonus``) for each
+  friendly ship next to it. The higher total wins; the loser takes the winner's
+  total as damage; a tie hurts nobody. If attackers lose, each of them takes the
+  defender's full total; wingmen are never hurt.
+- What damages what: the mothership everything; fighters fighters, bombers,
+  mothership shields and planets (never hull points); bombers hull points, shields
+  and planets (never fighters or bombers). A ship may join an attack only on a
+  target it can damage. A bomber that wins against an attacking fighter only survives.
+- Shields absorb damage first; the rest comes off the hull. A colony station loses
+  one counter (4 HP) for every full 4 damage of one attack; less removes nothing.
+- Guarding: a colony station with a friendly ship next to it cannot be attacked,
+  unless only bombers are left in the game.
+- A planet attack (no buffs, no defence roll) captures the planet on a total of 6
+  or more; several ships may combine. It may be another player's planet, never a
+  teammate's. Every attack uses the attacking ships' attack phase.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from spacetable.engine import Action, Event
+
+from . import turns
+from .actions import Attack
+from .dice import die_name
+from .movement import damage_mothership, destroy_ship, weapon_die
+from .state import EMPTY, NOWHERE, STATION
+
+if TYPE_CHECKING:
+    from .state import MothershipState
+
+MOTHERSHIP, FIGHTER, BOMBER, COLONY, PLANET_TARGET = "mothership", "fighter", "bomber", "station", "planet"
+
+DAMAGES = {
+    MOTHERSHIP: {MOTHERSHIP, FIGHTER, BOMBER, COLONY, PLANET_TARGET},
+    FIGHTER: {MOTHERSHIP, FIGHTER, BOMBER, PLANET_TARGET},
+    BOMBER: {MOTHERSHIP, COLONY, PLANET_TARGET},
+    COLONY: set(),
+}
+"""What each kind of unit can damage (a fighter only a mothership's shields)."""
+
+
+def target_code(state: MothershipState, seat: int, ship: int) -> int:
+    """The attack target number of a ship or (``ship == ships``) a colony station."""
+    return seat * (state.game.content.ships + 1) + ship
+
+
+def planet_code(state: MothershipState, planet: int) -> int:
+    return state.game.players * (state.game.content.ships + 1) + planet
+
+
+def decode_target(state: MothershipState, target: int) -> tuple[str, int, int]:
+    """(kind, seat, ship) of a target number; for a planet (``planet``, -1, planet index)."""
+    ships = state.game.content.ships
+    seat, ship = divmod(target, ships + 1)
+    if seat >= state.game.players:
+        return PLANET_TARGET, -1, target - state.game.players * (ships + 1)
+    return (COLONY if ship == ships else state.game.ship_kinds[ship]), seat, ship
+
+
+def only_bombers_left(state: MothershipState) -> bool:
+    kinds = state.game.ship_kinds
+    return all(kinds[ship] == BOMBER for fleet in state.pos for ship, cell in enumerate(fleet) if cell != NOWHERE)
+
+
+def guarded(state: MothershipState, seat: int) -> bool:
+    """Whether ``seat``'s colony station has a friendly ship next to it (and guarding counts)."""
+    board = state.board
+    assert board is not None
+    for n in board.neighbours[board.stations[seat]]:
+        occupant = state.grid[n]
+        if occupant != EMPTY and occupant & 15 != STATION and state.friendly(occupant >> 4, seat):
+            return not only_bombers_left(state)
+    return False
+
+
+def attack_options(state: MothershipState, seat: int) -> list[Action]:
+    """Every legal attack: each target next to a ship that may still attack, with every
+    non-empty group of the ships next to it that can damage it."""
+    board = state.board
+    assert board is not None
+    kinds = state.game.ship_kinds
+    grid, neighbours, terrain = state.grid, board.neighbours, board.terrain
+    groups: dict[int, int] = {}
+    for ship, cell in enumerate(state.pos[seat]):
+        if cell == NOWHERE or state.attacked >> ship & 1 or not weapon_die(state, seat, ship):
+            continue
+        can = DAMAGES[kinds[ship]]
+        for n in neighbours[cell]:
+            occupant = grid[n]
+            if occupant == EMPTY:
+                if terrain[n] == "P" and PLANET_TARGET in can:
+                    planet = board.planets.index(n)
+                    owner = state.owner[planet]
+                    if owner < 0 or not state.friendly(owner, seat):
+                        code = planet_code(state, planet)
+                        groups[code] = groups.get(code, 0) | 1 << ship
+                continue
+            other, unit = occupant >> 4, occupant & 15
+            if state.friendly(other, seat):
+                continue
+            kind = COLONY if unit == STATION else kinds[unit]
+            if kind not in can or (kind == MOTHERSHIP and kinds[ship] == FIGHTER and not state.shield[other]):
+                continue
+            if kind == COLONY and guarded(state, other):
+                continue
+            code = target_code(state, other, state.game.content.ships if kind == COLONY else unit)
+            groups[code] = groups.get(code, 0) | 1 << ship
+    actions: list[Action] = []
+    for code, mask in groups.items():
+        members = [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
+        for size in range(1, len(members) + 1):
+            for group in combinations(members, size):
+                actions.append(Attack(sum(group), code))
+    return actions
+
+
+def declare(state: MothershipState, seat: int, ships: list[int], target: int, events: list[Event]) -> None:
+    """An attack is declared: the attackers' phase is used, the dice are set out to roll."""
+    for ship in ships:
+        state.attacked |= 1 << ship
+    if 0 in ships:
+        state.locked = True
+    kind, other, unit = decode_target(state, target)
+    dice = [weapon_die(state, seat, ship) for ship in ships]
+    if kind in (MOTHERSHIP, FIGHTER, BOMBER):
+        defence = weapon_die(state, other, unit)
+        if defence:
+            dice.append(defence)
+    who = " and ".join(state.game.ship_names[s] for s in ships)
+    events.append(
+        Event(
+            "attack",
+            f"{state.player_name(seat)}'s {who} attack {target_name(state, target)}: "
+            + ", ".join(die_name(d) for d in dice)
+            + ".",
+        )
+    )
+    state.pending = {"what": "dogfight", "seat": seat, "ships": ships, "target": target, "dice": dice, "rolls": []}
+
+
+def target_name(state: MothershipState, target: int) -> str:
+    kind, seat, unit = decode_target(state, target)
+    assert state.board is not None
+    if kind == PLANET_TARGET:
+        if unit >= len(state.owner):
+            return f"planet {unit + 1} (this board has {len(state.owner)})"
+        owner = state.owner[unit]
+        whose = f"{state.player_name(owner)}'s" if owner >= 0 else "the neutral"
+        return f"{whose} planet at {state.board.name_of(state.board.planets[unit])}"
+    if kind == COLONY:
+        return f"{state.player_name(seat)}'s colony station"
+    return state.ship_name(seat, unit)
+
+
+def wingmen(state: MothershipState, seat: int, cell: int) -> int:
+    """Friendly ships next to ``cell`` (a defender's space)."""
+    assert state.board is not None
+    grid = state.grid
+    count = 0
+    for n in state.board.neighbours[cell]:
+        occupant = grid[n]
+        if occupant != EMPTY and occupant & 15 != STATION and state.friendly(occupant >> 4, seat):
+            count += 1
+    return count
+
+
+def resolve(state: MothershipState, events: list[Event]) -> None:
+    """All dice are rolled: the dogfight (or planet attack) is decided."""
+    pending = state.pending
+    assert pending is not None and state.board is not None
+    state.pending = None
+    seat, ships, target, rolls = pending["seat"], pending["ships"], pending["target"], pending["rolls"]
+    attack = sum(rolls[: len(ships)])
+    kind, other, unit = decode_target(state, target)
+    if kind == PLANET_TARGET:
+        capture(state, seat, unit, attack, events)
+        return
+    cell = state.board.stations[other] if kind == COLONY else state.pos[other][unit]
+    roll = sum(rolls[len(ships) :])
+    helpers = wingmen(state, other, cell)
+    defence = roll + helpers * state.game.content.wingman_bonus
+    extra = f" + {helpers} wingman" if helpers else ""
+    events.append(Event("roll", f"Attack {attack} against defence {roll}{extra} = {defence}."))
+    kinds = state.game.ship_kinds
+    if attack > defence:
+        hull = any(kinds[s] != FIGHTER for s in ships)
+        hit(state, seat, other, unit, kind, attack, hull, events)
+    elif defence > attack:
+        for ship in ships:
+            if kinds[ship] in DAMAGES[kind]:
+                hit(state, other, seat, ship, kinds[ship], defence, kind != FIGHTER, events)
+            else:
+                events.append(Event("miss", f"{state.ship_name(seat, ship)} loses but cannot be hurt by a {kind}."))
+    else:
+        events.append(Event("miss", "A tie: nobody takes damage."))
+    turns.check_out(state, [other, seat], events)
+
+
+def hit(
+    state: MothershipState, by: int, seat: int, unit: int, kind: str, amount: int, hull: bool, events: list[Event]
+) -> None:
+    """``seat``'s ``unit`` (a ``kind``) loses a dogfight to ``by``'s total ``amount``; ``hull``:
+    whether the winners can damage hull points (fighters alone cannot)."""
+    c = state.game.content
+    if kind == COLONY:
+        counters = amount // c.station_counter
+        state.station_hp[seat] = max(0, state.station_hp[seat] - counters * c.station_counter)
+        events.append(
+            Event(
+                "damage",
+                f"{state.player_name(seat)}'s colony station takes {amount}: {counters} counter(s) "
+                f"lost, {state.station_hp[seat]} HP left.",
+            )
+        )
+        if state.station_hp[seat] == 0:
+            turns.loot(state, by, c.loot_large, "a colony station", events)
+        return
+    name = state.ship_name(seat, unit)
+    if kind == MOTHERSHIP:
+        words = damage_mothership(state, seat, amount, hull)
+        events.append(Event("damage", f"{name} takes {amount}: {words}."))
+        if state.pos[seat][0] == NOWHERE:
+            turns.loot(state, by, c.loot_large, "a mothership", events)
+        return
+    destroy_ship(state, seat, unit)
+    events.append(Event("damage", f"{name} explodes."))
+    turns.loot(state, by, c.loot_small, f"a {kind}", events)
+
+
+def capture(state: MothershipState, seat: int, planet: int, total: int, events: list[Event]) -> None:
+    need = state.game.content.capture_total
+    assert state.board is not None
+    where = state.board.name_of(state.board.planets[planet])
+    if total < need:
+        events.append(
+            Event(
+                "capture", f"{state.player_name(seat)} rolls {total} on the planet at {where}: {need} needed, it holds."
+            )
+        )
+        return
+    state.owner[planet] = seat
+    events.append(Event("capture", f"{state.player_name(seat)} rolls {total} and captures the planet at {where}."))

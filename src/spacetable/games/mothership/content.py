@@ -1,0 +1,225 @@
+"""Mothership's numbers and boards as data: loading and validating them.
+
+``content/rules.toml`` holds every number of the rules (the control panel's tables,
+the fleet, dice, income, loot, the board generator); ``content/layouts.toml`` the
+example boards. :func:`load_content` deep-merges a designer's overrides over both,
+validates them and returns one immutable :class:`Content`. Anything wrong raises a
+:class:`ContentError` naming the key and the problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from spacetable.engine import content as engine_content
+from spacetable.engine.content import deep_merge, read_toml
+
+CONTENT_DIR = Path(__file__).parent / "content"
+RULES_FILE = CONTENT_DIR / "rules.toml"
+LAYOUTS_FILE = CONTENT_DIR / "layouts.toml"
+
+DIE_SIDES = (0, 2, 4, 6, 8, 10, 12)
+"""The weapon dice: none, a d2 (rolled as a d4), d4 .. d12."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Small = Annotated[int, Field(ge=0, le=12)]
+Positive = Annotated[int, Field(ge=1, le=99)]
+Die = Annotated[int, Field(ge=2, le=12)]
+
+
+class FleetModel(_Strict):
+    fighters: Annotated[int, Field(ge=0, le=5)]
+    bombers: Annotated[int, Field(ge=0, le=5)]
+    mothership_hp: Positive
+    station_hp: Positive
+    station_counter: Positive
+    placement_radius: Annotated[int, Field(ge=1, le=4)]
+
+    @model_validator(mode="after")
+    def _counters(self) -> FleetModel:
+        if self.station_hp % self.station_counter:
+            raise ValueError(
+                f"station_hp {self.station_hp} is not a whole number of {self.station_counter}-HP counters"
+            )
+        return self
+
+
+class PanelModel(_Strict):
+    energy: Annotated[int, Field(ge=0, le=36)]
+    start: Annotated[list[Small], Field(min_length=3, max_length=3)]
+    row_length: Annotated[int, Field(ge=1, le=12)]
+    engines: list[Small]
+    weapons: list[Annotated[int, Field(ge=0, le=12)]]
+    shields: list[Annotated[int, Field(ge=0, le=30)]]
+
+    @model_validator(mode="after")
+    def _rows(self) -> PanelModel:
+        for name in ("engines", "weapons", "shields"):
+            row = getattr(self, name)
+            if len(row) != self.row_length + 1:
+                raise ValueError(f"{name} has {len(row)} entries; it needs row_length + 1 = {self.row_length + 1}")
+        wrong = sorted({d for d in self.weapons if d not in DIE_SIDES})
+        if wrong:
+            raise ValueError(f"weapons: {wrong} are not dice; a weapon is one of {list(DIE_SIDES)}")
+        if sum(self.start) != self.energy or max(self.start) > self.row_length:
+            raise ValueError(f"start {self.start} must split all {self.energy} energy, at most row_length a row")
+        if self.energy > 3 * self.row_length:
+            raise ValueError(f"{self.energy} energy does not fit three rows of {self.row_length}")
+        return self
+
+
+class CraftModel(_Strict):
+    move: Small
+    die: Die
+
+
+class CombatModel(_Strict):
+    asteroid_die: Die
+    capture_total: Positive
+    wingman_bonus: Small
+
+
+class EconomyModel(_Strict):
+    station_income: Small
+    planet_income: Small
+    loot_small: Small
+    loot_large: Small
+
+
+class GameModel(_Strict):
+    round_limit: Annotated[int, Field(ge=1, le=500)]
+
+
+class BoardsModel(_Strict):
+    small: Annotated[int, Field(ge=9, le=25)]
+    large: Annotated[int, Field(ge=9, le=25)]
+
+    @model_validator(mode="after")
+    def _border(self) -> BoardsModel:
+        if self.large - self.small not in (0, 2, 4):
+            raise ValueError("the large board is the small one with an even border: large - small is 0, 2 or 4")
+        return self
+
+
+Span = Annotated[list[Annotated[int, Field(ge=0, le=200)]], Field(min_length=2, max_length=2)]
+
+
+class GeneratorModel(_Strict):
+    asteroid_tiles: Span
+    field_size: Span
+    home_planet_distance: Span
+    attempts: Annotated[int, Field(ge=1, le=10_000)]
+
+    @model_validator(mode="after")
+    def _spans(self) -> GeneratorModel:
+        for name in ("asteroid_tiles", "field_size", "home_planet_distance"):
+            low, high = getattr(self, name)
+            if low > high:
+                raise ValueError(f"{name} [{low}, {high}]: the first number is the least")
+        if self.field_size[0] < 1 or self.home_planet_distance[0] < 2:
+            raise ValueError("fields have at least 1 space; a home planet is at least 2 spaces from its station")
+        return self
+
+
+class LayoutModel(_Strict):
+    players: Annotated[int, Field(ge=2, le=6)]
+    description: str = ""
+    rows: Annotated[list[Annotated[str, Field(min_length=5, max_length=25)]], Field(min_length=5, max_length=25)]
+
+
+class ContentModel(_Strict):
+    fleet: FleetModel
+    control_panel: PanelModel
+    fighter: CraftModel
+    bomber: CraftModel
+    combat: CombatModel
+    economy: EconomyModel
+    game: GameModel
+    boards: BoardsModel
+    generator: GeneratorModel
+    layouts: dict[str, LayoutModel]
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything the rules read from data (the pydantic model, flattened for speed)."""
+
+    fighters: int
+    bombers: int
+    mothership_hp: int
+    station_hp: int
+    station_counter: int
+    placement_radius: int
+    energy: int
+    start_energy: tuple[int, int, int]
+    row_length: int
+    engines: tuple[int, ...]
+    weapons: tuple[int, ...]
+    shields: tuple[int, ...]
+    fighter_move: int
+    fighter_die: int
+    bomber_move: int
+    bomber_die: int
+    asteroid_die: int
+    capture_total: int
+    wingman_bonus: int
+    station_income: int
+    planet_income: int
+    loot_small: int
+    loot_large: int
+    round_limit: int
+    small_board: int
+    large_board: int
+    generator: GeneratorModel
+    layouts: Mapping[str, LayoutModel]
+
+    @property
+    def ships(self) -> int:
+        """Ships per fleet: the mothership, then the fighters, then the bombers."""
+        return 1 + self.fighters + self.bombers
+
+
+def load_content(overrides: Mapping[str, Any] | None = None) -> Content:
+    """The standard rules and layouts with ``overrides`` deep-merged and validated (ContentError otherwise)."""
+    merged = deep_merge(read_toml(LAYOUTS_FILE), overrides or {})
+    model = engine_content.load_content(RULES_FILE, ContentModel, "mothership content", merged)
+    panel = model.control_panel
+    return Content(
+        fighters=model.fleet.fighters,
+        bombers=model.fleet.bombers,
+        mothership_hp=model.fleet.mothership_hp,
+        station_hp=model.fleet.station_hp,
+        station_counter=model.fleet.station_counter,
+        placement_radius=model.fleet.placement_radius,
+        energy=panel.energy,
+        start_energy=(panel.start[0], panel.start[1], panel.start[2]),
+        row_length=panel.row_length,
+        engines=tuple(panel.engines),
+        weapons=tuple(panel.weapons),
+        shields=tuple(panel.shields),
+        fighter_move=model.fighter.move,
+        fighter_die=model.fighter.die,
+        bomber_move=model.bomber.move,
+        bomber_die=model.bomber.die,
+        asteroid_die=model.combat.asteroid_die,
+        capture_total=model.combat.capture_total,
+        wingman_bonus=model.combat.wingman_bonus,
+        station_income=model.economy.station_income,
+        planet_income=model.economy.planet_income,
+        loot_small=model.economy.loot_small,
+        loot_large=model.economy.loot_large,
+        round_limit=model.game.round_limit,
+        small_board=model.boards.small,
+        large_board=model.boards.large,
+        generator=model.generator,
+        layouts=dict(model.layouts),
+    )

@@ -1,0 +1,147 @@
+"""The Mothership game: options, content, the board, and registration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import ClassVar, cast
+
+from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, register
+
+from .actions import BOARD_SEEDS, DrawBoard, action_space
+from .board import Board, generate, parse_layout
+from .combat import BOMBER, FIGHTER, MOTHERSHIP
+from .content import Content, load_content
+from .heuristic import evaluate
+from .state import MothershipState
+
+
+@register
+class Mothership(Game):
+    id = "mothership"
+    name = "Mothership"
+    version = "0.1"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    value_scale = 12.0
+    """About a fighter and a half of fleet worth (heuristic units) is a clear edge."""
+    hidden_information = True
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = {
+        "layout": OptionSpec(
+            "random",
+            "the board: 'random' (a fair generated board), 'example' (the first example layout for the "
+            "player count) or a layout's name from content/layouts.toml",
+            kind=str,
+        ),
+        "board": OptionSpec(
+            "auto",
+            "generated board size: 'small' (the 4-player board), 'large' (the whole 6-player board) or "
+            "'auto' (small up to 4 players)",
+            choices=("auto", "small", "large"),
+        ),
+        "extra_planets": OptionSpec(False, "two extra planets, fair distances from everyone", kind=bool),
+        "team_size": OptionSpec(1, "players per team: 1 (free for all), 2 or 3 (teams seated alternately)", kind=int),
+        "round_limit": OptionSpec(None, "rounds before a draw among those still in (default: content)", kind=int),
+        "content": OptionSpec(
+            None, "data overriding content/rules.toml and content/layouts.toml (a parsed TOML table)", kind=dict
+        ),
+    }
+
+    def __init__(self, players: int = 4, options: Mapping[str, JSON] | None = None) -> None:
+        super().__init__(players, options)
+        opts = self.options
+        try:
+            self.content: Content = load_content(opts["content"])
+        except ContentError as exc:
+            raise OptionsError(str(exc)) from None
+        c = self.content
+        size = opts["team_size"]
+        if size not in (1, 2, 3) or players % size or (size > 1 and players // size < 2):
+            raise OptionsError(
+                f"{self.id}: option team_size={size!r}: teams of 2 or 3 need a multiple of that many players "
+                "and at least two teams"
+            )
+        self.teams = players // size if size > 1 else players
+        """Seat ``s`` plays for team ``s % teams`` (teams sit alternately)."""
+        limit = opts["round_limit"]
+        if limit is not None and limit < 1:
+            raise OptionsError(f"{self.id}: option round_limit={limit} must be at least 1")
+        self.round_limit: int = c.round_limit if limit is None else limit
+        self.ship_kinds = (MOTHERSHIP,) + (FIGHTER,) * c.fighters + (BOMBER,) * c.bombers
+        self.ship_names = (
+            "Mothership",
+            *(f"Fighter {i + 1}" for i in range(c.fighters)),
+            *(f"Bomber {i + 1}" for i in range(c.bombers)),
+        )
+        self.ship_moves = (0,) + (c.fighter_move,) * c.fighters + (c.bomber_move,) * c.bombers
+        self.ship_dice = (0,) + (c.fighter_die,) * c.fighters + (c.bomber_die,) * c.bombers
+        self.energy_splits = tuple(
+            (e, w, c.energy - e - w)
+            for e in range(c.row_length + 1)
+            for w in range(c.row_length + 1)
+            if 0 <= c.energy - e - w <= c.row_length
+        )
+        self.layout_board = self._layout_board()
+        if self.layout_board is not None:
+            self.size = self.layout_board.size
+        else:
+            large = opts["board"] == "large" or (opts["board"] == "auto" and players > 4)
+            self.size = c.large_board if large else c.small_board
+        self.board_outcomes: list[tuple[Action, float]] = [(DrawBoard(s), 1 / BOARD_SEEDS) for s in range(BOARD_SEEDS)]
+        self.board_for = lru_cache(maxsize=64)(self._board_for)
+        self.actions = action_space(players, c.ships, self.size, c.row_length)
+        self.max_length = self._bound_length()
+
+    def _layout_board(self) -> Board | None:
+        name = self.options["layout"]
+        if name == "random":
+            return None
+        layouts = self.content.layouts
+        if name == "example":
+            fitting = [n for n, layout in layouts.items() if layout.players == self.players]
+            if not fitting:
+                raise OptionsError(f"{self.id}: no example layout for {self.players} players")
+            name = fitting[0]
+        layout = layouts.get(name)
+        if layout is None:
+            raise OptionsError(f"{self.id}: option layout={name!r}: layouts are random, example, {', '.join(layouts)}")
+        if layout.players != self.players:
+            raise OptionsError(f"{self.id}: layout {name!r} is for {layout.players} players, not {self.players}")
+        try:
+            return parse_layout(name, layout, self.options["extra_planets"])
+        except ContentError as exc:
+            raise OptionsError(str(exc)) from None
+
+    def _board_for(self, seed: int) -> Board:
+        """The board of a game: the layout's, or the generated board of ``seed``."""
+        if self.layout_board is not None:
+            return self.layout_board
+        return generate(seed, self.players, self.size, self.content, self.options["extra_planets"])
+
+    def _bound_length(self) -> int:
+        """Actions of the longest possible game, chance included.
+
+        Set-up: the board, one placement per ship, one roll per player. A turn: one
+        energy split, at most one leg per engine space (each leg may meet asteroids: two
+        dice), one attack per ship (its dice and the defender's), the end of the turn.
+        """
+        c = self.content
+        legs = max(c.engines) + c.fighters * c.fighter_move + c.bombers * c.bomber_move
+        per_turn = 1 + legs * 3 + c.ships * (c.ships + 2) + 1
+        setup = 1 + self.players * c.ships + self.players
+        return setup + (self.round_limit + 1) * self.players * per_turn
+
+    def describe(self) -> str:
+        board = self.layout_board.name if self.layout_board else f"a generated {self.size}x{self.size} board"
+        teams = f", teams of {self.options['team_size']}" if self.options["team_size"] > 1 else ""
+        return f"{self.name}, {self.players} players on {board}{teams}"
+
+    def new_initial_state(self) -> MothershipState:
+        return MothershipState(self)
+
+    def state_from_json(self, data: JSON) -> State:
+        return MothershipState.from_json(self, data)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return evaluate(cast(MothershipState, state), seat)

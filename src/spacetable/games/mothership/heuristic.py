@@ -1,0 +1,113 @@
+"""What a Mothership player looks at: fleets, hulls, planets, and how close the ships are to work.
+
+``evaluate(state, seat)`` is the seat's (or its team's) worth minus the strongest
+rival team's. A roll in progress is valued by the odds of its dice (exact
+distributions of the dice sums), so a one-ply bot sees what an attack is worth.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from .combat import COLONY, PLANET_TARGET, decode_target
+from .dice import face_value, rolled_sides
+from .state import NOWHERE
+
+if TYPE_CHECKING:
+    from .state import MothershipState
+
+SHIP_WORTH = {"mothership": 8.0, "fighter": 3.0, "bomber": 3.5}
+HULL = 0.5
+STATION_HP = 0.6
+PLANET_WORTH = 4.0
+RESOURCE = 0.3
+CLOSER = 0.15
+"""Worth of one space nearer to the nearest planet not yet held, per fighter or bomber."""
+WIN = 1000.0
+
+
+def evaluate(state: MothershipState, seat: int) -> float:
+    if state.phase == "over":
+        return WIN * (1.0 if seat in state.winners else -1.0) / max(1, len(state.winners))
+    if state.board is None:
+        return 0.0
+    teams = state.game.teams
+    worth = [0.0] * teams
+    for s in range(state.game.players):
+        worth[s % teams] += player_worth(state, s)
+    mine = worth[seat % teams]
+    rivals = max(w for t, w in enumerate(worth) if t != seat % teams)
+    value = mine - rivals
+    if state.pending is not None and state.pending["what"] == "dogfight":
+        value += _pending_swing(state, seat)
+    return value
+
+
+def player_worth(state: MothershipState, seat: int) -> float:
+    if state.out[seat]:
+        return 0.0
+    kinds = state.game.ship_kinds
+    board = state.board
+    assert board is not None
+    total = STATION_HP * state.station_hp[seat] + RESOURCE * state.resources[seat]
+    total += PLANET_WORTH * sum(1 for o in state.owner if o == seat)
+    targets = [p for i, p in enumerate(board.planets) if state.owner[i] != seat]
+    for ship, cell in enumerate(state.pos[seat]):
+        if cell == NOWHERE:
+            continue
+        total += SHIP_WORTH[kinds[ship]]
+        if ship == 0:
+            total += HULL * (state.hp[seat] + state.shield[seat] * 0.3)
+        elif targets:
+            total -= CLOSER * min(board.distance(cell, p) for p in targets)
+    return total
+
+
+@cache
+def sum_distribution(dice: tuple[int, ...]) -> tuple[float, ...]:
+    """Probability of each total of ``dice`` (sides, a d2 as its d4), index = total."""
+    dist = [1.0]
+    for sides in dice:
+        thrown = rolled_sides(sides)
+        new = [0.0] * (len(dist) + sides)
+        for total, p in enumerate(dist):
+            if p:
+                for face in range(1, thrown + 1):
+                    new[total + face_value(sides, face)] += p / thrown
+        dist = new
+    return tuple(dist)
+
+
+def _pending_swing(state: MothershipState, seat: int) -> float:
+    """The expected worth a dogfight in progress moves toward its attacker, signed for ``seat``."""
+    pending = state.pending
+    assert pending is not None
+    ships, rolls, dice = pending["ships"], pending["rolls"], pending["dice"]
+    attackers = len(ships)
+    known_attack = sum(rolls[:attackers])
+    known_defence = sum(rolls[attackers:])
+    left = dice[len(rolls) :]
+    attack_left = tuple(dice[len(rolls) : attackers]) if len(rolls) < attackers else ()
+    defence_left = tuple(left[len(attack_left) :])
+    kind, _, unit = decode_target(state, pending["target"])
+    attack_dist = sum_distribution(attack_left)
+    if kind == PLANET_TARGET:
+        need = state.game.content.capture_total - known_attack
+        p_win = sum(p for t, p in enumerate(attack_dist) if t >= need)
+        swing = p_win * PLANET_WORTH
+        return swing if state.friendly(seat, pending["seat"]) else -swing
+    defence_dist = sum_distribution(defence_left)
+    p_win = p_lose = 0.0
+    for a, pa in enumerate(attack_dist):
+        for d, pd in enumerate(defence_dist):
+            diff = known_attack + a - known_defence - d
+            if diff > 0:
+                p_win += pa * pd
+            elif diff < 0:
+                p_lose += pa * pd
+    kinds = state.game.ship_kinds
+    prize = 6.0 if kind == COLONY else SHIP_WORTH[kinds[unit]] * (0.6 if unit == 0 else 1.0)
+    risk = sum(SHIP_WORTH[kinds[s]] * (0.4 if s == 0 else 1.0) for s in ships)
+    swing = p_win * prize - p_lose * risk
+    return swing if state.friendly(seat, pending["seat"]) else -swing

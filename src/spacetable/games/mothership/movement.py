@@ -1,0 +1,182 @@
+"""Chapters 2 (your turn, movement), 4 (the control panel) and 8 (asteroids).
+
+- Before the mothership moves or attacks, its player may split the energy once
+  between engines, weapons and shields; the split is then locked until their next turn.
+- Each ship moves up to its engine spaces, in as many legs as its player likes, until
+  it attacks. A leg goes by the shortest way through empty space, the player's own and
+  teammates' ships, and the asteroid field the ship stands in (if it won its way in),
+  never through enemy ships, planets or colony stations, and never ends on an occupied space.
+- Entering an asteroid space from outside its field ends the leg there and starts a
+  dogfight with the asteroids (their d6 against the ship's die; it is not an attack).
+  A tie or better: the ship moves freely in that field until it leaves it. Worse: a
+  fighter or bomber explodes; a mothership takes the asteroids' roll on its shields,
+  then hull, and passes on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacetable.engine import Event
+
+from . import turns
+from .board import ASTEROID, PLANET
+from .dice import die_name
+from .state import EMPTY, NOWHERE, STATION
+
+if TYPE_CHECKING:
+    from .state import MothershipState
+
+
+def energy_options(state: MothershipState, seat: int) -> list[tuple[int, int, int]]:
+    """The splits the player may set now (none once locked, or without a mothership)."""
+    if state.locked or state.pos[seat][0] == NOWHERE:
+        return []
+    current = tuple(state.energy[seat])
+    return [s for s in state.game.energy_splits if s != current]
+
+
+def set_energy(state: MothershipState, seat: int, split: tuple[int, int, int], events: list[Event]) -> None:
+    state.energy[seat] = list(split)
+    state.shield[seat] = state.game.content.shields[split[2]]
+    state.locked = True
+    engines, weapons, shields = split
+    events.append(
+        Event(
+            "energy",
+            f"{state.player_name(seat)} sets the control panel: engines {engines}, weapons {weapons}, "
+            f"shields {shields}.",
+        )
+    )
+
+
+def engine_spaces(state: MothershipState, seat: int, ship: int) -> int:
+    """How far ``ship`` moves in a turn: the mothership by its engines, the others by their stats."""
+    if ship == 0:
+        return state.game.content.engines[state.energy[seat][0]]
+    return state.game.ship_moves[ship]
+
+
+def weapon_die(state: MothershipState, seat: int, ship: int) -> int:
+    """The sides of the die ``ship`` attacks with (0: it cannot attack)."""
+    if ship == 0:
+        return state.game.content.weapons[state.energy[seat][1]]
+    return state.game.ship_dice[ship]
+
+
+def destinations(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int, bool]]:
+    """Where ``ship`` may end a leg now: space -> (engine spaces it costs, whether it enters asteroids).
+
+    Breadth first over (space, still inside the field it won its way into); a leg that
+    reaches a space both ways takes the way without an asteroid dogfight.
+    """
+    budget = engine_spaces(state, seat, ship) - state.used[ship]
+    start = state.pos[seat][ship]
+    if budget <= 0 or start == NOWHERE or state.attacked >> ship & 1:
+        return {}
+    board = state.board
+    assert board is not None
+    neighbours, terrain, field, grid = board.neighbours, board.terrain, board.field, state.grid
+    teams = state.game.teams
+    team = seat % teams
+    won = state.cleared[seat][ship]
+    found: dict[int, tuple[int, bool]] = {}
+    seen = {(start, won >= 0)}
+    frontier = [(start, won >= 0)]
+    for step in range(1, budget + 1):
+        reached = []
+        for cell, inside in frontier:
+            for n in neighbours[cell]:
+                mark = terrain[n]
+                if mark == PLANET:
+                    continue
+                occupant = grid[n]
+                if occupant != EMPTY and (occupant & 15 == STATION or (occupant >> 4) % teams != team):
+                    continue
+                if mark == ASTEROID and not (inside and field[n] == won):
+                    if occupant == EMPTY and n not in found:
+                        found[n] = (step, True)
+                    continue
+                key = (n, mark == ASTEROID)
+                if key in seen:
+                    continue
+                seen.add(key)
+                reached.append(key)
+                if occupant == EMPTY and (n not in found or found[n][1]):
+                    found[n] = (step, False)
+        frontier = reached
+    found.pop(start, None)
+    return found
+
+
+def move(state: MothershipState, seat: int, ship: int, cell: int, events: list[Event]) -> None:
+    cost, fight = destinations(state, seat, ship)[cell]
+    board = state.board
+    assert board is not None
+    grid, fleet = state.grid, state.pos[seat]
+    grid[fleet[ship]] = EMPTY
+    grid[cell] = seat * 16 + ship
+    fleet[ship] = cell
+    state.used[ship] += cost
+    if ship == 0:
+        state.locked = True
+    events.append(Event("move", f"{state.ship_name(seat, ship)} moves to {board.name_of(cell)}."))
+    if board.terrain[cell] != ASTEROID:
+        state.cleared[seat][ship] = -1
+    elif fight:
+        state.cleared[seat][ship] = -1
+        sides = weapon_die(state, seat, ship)
+        dice = [state.game.content.asteroid_die] + ([sides] if sides else [])
+        state.pending = {"what": "asteroid", "seat": seat, "ships": [ship], "target": -1, "dice": dice, "rolls": []}
+        events.append(
+            Event(
+                "asteroid",
+                f"The asteroids attack it: their d{dice[0]} against its "
+                f"{die_name(sides) if sides else 'no die (weapons empty)'}.",
+            )
+        )
+
+
+def resolve_asteroids(state: MothershipState, events: list[Event]) -> None:
+    pending = state.pending
+    assert pending is not None and state.board is not None
+    state.pending = None
+    seat, ship = pending["seat"], pending["ships"][0]
+    rocks, rolls = pending["rolls"][0], pending["rolls"][1:]
+    total = sum(rolls)
+    cell = state.pos[seat][ship]
+    name = state.ship_name(seat, ship)
+    if total >= rocks:
+        state.cleared[seat][ship] = state.board.field[cell]
+        events.append(Event("asteroid", f"{name} ({total}) beats the asteroids ({rocks}): it may roam the field."))
+        return
+    if ship != 0:
+        destroy_ship(state, seat, ship)
+        events.append(Event("damage", f"{name} ({total}) loses to the asteroids ({rocks}) and explodes."))
+    else:
+        lost = damage_mothership(state, seat, rocks, hull=True)
+        events.append(Event("damage", f"{name} ({total}) loses to the asteroids ({rocks}): {lost}."))
+        if state.pos[seat][0] != NOWHERE:
+            state.cleared[seat][ship] = state.board.field[cell]
+    turns.check_out(state, [seat], events)
+
+
+def destroy_ship(state: MothershipState, seat: int, ship: int) -> None:
+    cell = state.pos[seat][ship]
+    state.grid[cell] = EMPTY
+    state.pos[seat][ship] = NOWHERE
+    state.cleared[seat][ship] = -1
+
+
+def damage_mothership(state: MothershipState, seat: int, amount: int, hull: bool) -> str:
+    """``amount`` damage to a mothership: shields absorb first, the rest hits the hull when ``hull``.
+    Returns what happened in words."""
+    absorbed = min(state.shield[seat], amount)
+    state.shield[seat] -= absorbed
+    rest = amount - absorbed if hull else 0
+    state.hp[seat] = max(0, state.hp[seat] - rest)
+    words = f"shields absorb {absorbed}, hull -{rest} ({state.hp[seat]} left)"
+    if state.hp[seat] == 0:
+        destroy_ship(state, seat, 0)
+        words += ", the mothership is destroyed"
+    return words

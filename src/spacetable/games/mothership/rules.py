@@ -1,0 +1,115 @@
+"""The rules' dispatch: which actions are legal, and what each does, by phase.
+
+The rules themselves are in one module per chapter (``setup``, ``movement``,
+``combat``, ``turns``, ``dice``); this module only routes actions to them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacetable.engine import Action, Event, Roll
+
+from . import combat, dice, movement, setup, turns
+from .actions import Attack, AutoPlace, DrawBoard, EndTurn, Move, Place, SetEnergy, ship_bits
+from .dice import face_value, rolled_sides
+
+if TYPE_CHECKING:
+    from .state import MothershipState
+
+__all__ = ["apply", "dice", "label", "setup", "turn_actions", "turns", "why_illegal"]
+
+
+def turn_actions(state: MothershipState, seat: int) -> list[Action]:
+    """Everything the player on turn may do: set energy, move a ship, attack, end the turn."""
+    actions: list[Action] = [SetEnergy(*split) for split in movement.energy_options(state, seat)]
+    for ship in range(len(state.pos[seat])):
+        actions.extend(Move(ship, cell) for cell in movement.destinations(state, seat, ship))
+    actions.extend(combat.attack_options(state, seat))
+    actions.append(EndTurn())
+    return actions
+
+
+def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
+    events: list[Event] = []
+    kind = action[-1]
+    if kind == "roll":
+        _roll(state, action[0], events)
+    elif kind == "move":
+        movement.move(state, seat, action[0], action[1], events)
+    elif kind == "attack":
+        combat.declare(state, seat, ship_bits(action[0]), action[1], events)
+    elif kind == "energy":
+        movement.set_energy(state, seat, (action[0], action[1], action[2]), events)
+    elif kind == "end_turn":
+        turns.end_turn(state, events)
+    elif kind == "place":
+        setup.place(state, seat, action[0], events)
+    elif kind == "auto_place":
+        setup.auto_place(state, seat, events)
+    elif kind == "board":
+        setup.draw_board(state, action[0], events)
+    else:
+        raise AssertionError(f"unhandled action {action!r}")
+    return events
+
+
+def _roll(state: MothershipState, face: int, events: list[Event]) -> None:
+    if state.phase == "order":
+        setup.order_roll(state, face, events)
+        return
+    pending = state.pending
+    assert pending is not None
+    sides = dice.next_die(state)
+    value = face_value(sides, face)
+    pending["rolls"].append(value)
+    shown = f"{face} on the d4, so {value}" if rolled_sides(sides) != sides else str(value)
+    events.append(Event("roll", f"d{sides}: {shown}."))
+    if len(pending["rolls"]) == len(pending["dice"]):
+        if pending["what"] == "asteroid":
+            movement.resolve_asteroids(state, events)
+        else:
+            combat.resolve(state, events)
+
+
+def why_illegal(state: MothershipState, action: Action, seat: int) -> str:
+    if state.phase == "place":
+        return "place the next ship on a free empty space within reach of your colony station"
+    if isinstance(action, SetEnergy):
+        if state.locked:
+            return "the control panel is locked until your next turn"
+        return (
+            f"the energy split must use all {state.game.content.energy} energy, at most "
+            f"{state.game.content.row_length} in one subsystem"
+        )
+    if isinstance(action, Move):
+        if state.attacked >> action.ship & 1:
+            return "a ship cannot move after it attacks"
+        return "that space is out of the ship's reach, occupied, or blocked"
+    if isinstance(action, Attack):
+        return "the attackers must be next to a target they can damage and not have attacked yet"
+    return f"{len(state.legal_actions(seat))} other actions are legal"
+
+
+def label(state: MothershipState, action: Action) -> str:
+    board = state.board
+    if board is None:
+        return repr(action)
+    if isinstance(action, Move):
+        return f"move {state.game.ship_names[action.ship]} to {board.name_of(action.cell)}"
+    if isinstance(action, Attack):
+        who = " + ".join(state.game.ship_names[s] for s in ship_bits(action.ships))
+        return f"{who} attack {combat.target_name(state, action.target)}"
+    if isinstance(action, SetEnergy):
+        return f"energy: engines {action.engines}, weapons {action.weapons}, shields {action.shields}"
+    if isinstance(action, Place):
+        return f"place at {board.name_of(action.cell)}"
+    if isinstance(action, AutoPlace):
+        return "place the rest in the standard formation"
+    if isinstance(action, EndTurn):
+        return "collect resources and end the turn"
+    if isinstance(action, DrawBoard):
+        return f"generated board #{action.seed}"
+    if isinstance(action, Roll):
+        return f"roll {action.value}"
+    return repr(action)

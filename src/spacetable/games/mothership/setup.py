@@ -1,0 +1,102 @@
+"""Chapter 1 (set-up) and the start of chapter 2 (who starts).
+
+1. The board: a layout's, or a generated one drawn by a chance node (its seed).
+2. Each player in seat order places the fleet, ship by ship (mothership, fighters,
+   bombers), on empty spaces within ``placement_radius`` of the colony station; or
+   all the rest at once in the standard formation (nearest the board's centre first).
+3. Each player rolls a d6 in seat order; a roll equal to an earlier one is rolled
+   again until it differs, so the chance node offers the faces not yet rolled. The
+   highest roll starts; play goes on clockwise (by seat).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacetable.engine import Action, Event, Roll
+
+from . import turns
+from .actions import AutoPlace, Place
+from .board import EMPTY as OPEN
+from .board import Board
+from .state import STATION
+
+if TYPE_CHECKING:
+    from .state import MothershipState
+
+
+def empty_grid(board: Board) -> list[int]:
+    """The occupants at the start: only the colony stations."""
+    grid = [-1] * (board.size * board.size)
+    for seat, cell in enumerate(board.stations):
+        grid[cell] = seat * 16 + STATION
+    return grid
+
+
+def draw_board(state: MothershipState, seed: int, events: list[Event]) -> None:
+    board = state.game.board_for(seed)
+    state.board = board
+    state.board_seed = seed
+    state.grid = empty_grid(board)
+    state.owner = [-1] * len(board.planets)
+    state.phase = "place"
+    events.append(Event("setup", f"The board is generated board #{seed}: {len(board.planets)} planets."))
+
+
+def placer(state: MothershipState) -> int:
+    """The seat placing ships now: the first whose fleet is not all on the board."""
+    for seat, fleet in enumerate(state.pos):
+        if fleet[-1] < 0:
+            return seat
+    raise AssertionError("every fleet is placed")
+
+
+def placement_spaces(state: MothershipState, seat: int) -> list[int]:
+    """Free, empty spaces within reach of the seat's colony station, nearest the centre first."""
+    board = state.board
+    assert board is not None
+    radius = state.game.content.placement_radius
+    station = board.stations[seat]
+    centre = (board.size // 2) * board.size + board.size // 2
+    spaces = [c for c in board.within(station, radius) if board.terrain[c] == OPEN and state.grid[c] < 0]
+    return sorted(spaces, key=lambda c: (board.distance(c, centre), c))
+
+
+def placements(state: MothershipState, seat: int) -> list[Action]:
+    actions: list[Action] = [Place(c) for c in placement_spaces(state, seat)]
+    actions.append(AutoPlace())
+    return actions
+
+
+def place(state: MothershipState, seat: int, cell: int, events: list[Event]) -> None:
+    fleet = state.pos[seat]
+    ship = fleet.index(-1)
+    fleet[ship] = cell
+    state.grid[cell] = seat * 16 + ship
+    assert state.board is not None
+    events.append(Event("place", f"{state.ship_name(seat, ship)} is placed at {state.board.name_of(cell)}."))
+    if ship == len(fleet) - 1 and seat == state.game.players - 1:
+        state.phase = "order"
+
+
+def auto_place(state: MothershipState, seat: int, events: list[Event]) -> None:
+    for cell in placement_spaces(state, seat)[: state.pos[seat].count(-1)]:
+        place(state, seat, cell, events)
+
+
+def order_outcomes(state: MothershipState) -> list[tuple[Action, float]]:
+    faces = [v for v in range(1, 7) if v not in state.order_rolls]
+    return [(Roll(v), 1 / len(faces)) for v in faces]
+
+
+def order_roll(state: MothershipState, value: int, events: list[Event]) -> None:
+    seat = state.order_rolls.index(0)
+    state.order_rolls[seat] = value
+    events.append(Event("roll", f"{state.player_name(seat)} rolls {value} to start."))
+    if 0 not in state.order_rolls:
+        first = state.order_rolls.index(max(state.order_rolls))
+        state.first = first
+        state.phase = "turn"
+        events.append(Event("round", f"{state.player_name(first)} starts. Round 1."))
+        state.round = 1
+        turns.begin_turn(state, first)

@@ -1,0 +1,275 @@
+"""The Mothership state: plain data, whose turn it is, JSON, views and resampling.
+
+The rules live beside it, one module per chapter of the rulebook: ``setup`` (chapter 1:
+the board, placing the fleets, who starts), ``movement`` (chapters 2 and 4: the turn,
+moving, the control panel, and 8: asteroids), ``combat`` (chapters 3, 5 and 7: dogfights,
+the colony station, planets) and ``turns`` (chapters 6 and 11: resources, the end of a
+turn, players out, the end of the game). A roll in progress (a dogfight, a planet
+attack, an asteroid field) is one plain dict, ``pending``, so a state stops anywhere.
+
+Ships are numbered per fleet: 0 the mothership, then fighters, then bombers. The grid
+holds for each space its occupant: ``-1`` nobody, ``seat * 16 + ship`` a ship,
+``seat * 16 + STATION`` a colony station.
+
+Hidden information: the resources a player holds. Every change to them is announced
+(income, loot), so a player who keeps count knows them; ``resample`` keeps them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from spacetable.engine import CHANCE, JSON, TERMINAL, Action, Event, Outcome, State, check_json_keys
+
+from .board import Board
+
+if TYPE_CHECKING:
+    from . import rules as rules
+    from .game import Mothership
+else:
+    rules = None
+    """The rules' dispatch imports this module, so the package's ``__init__`` binds it here."""
+
+PHASES = ("board", "place", "order", "turn", "over")
+NOWHERE = -1
+"""A ship's space once destroyed (or before it is placed)."""
+STATION = 15
+"""The ship number a colony station has in the grid's occupant codes."""
+EMPTY = -1
+
+_FIELDS = (
+    "phase",
+    "board_seed",
+    "grid",
+    "pos",
+    "hp",
+    "station_hp",
+    "energy",
+    "shield",
+    "resources",
+    "owner",
+    "cleared",
+    "out",
+    "turn",
+    "first",
+    "round",
+    "used",
+    "attacked",
+    "locked",
+    "order_rolls",
+    "pending",
+    "winners",
+    "reason",
+)
+
+
+class MothershipState(State):
+    __slots__ = ("board", "game", *_FIELDS)
+
+    game: Mothership
+    board: Board | None
+    phase: str
+    board_seed: int
+    """The generated board's seed; -1 for a layout's board."""
+    grid: list[int]
+    pos: list[list[int]]
+    hp: list[int]
+    """Each mothership's hull points."""
+    station_hp: list[int]
+    energy: list[list[int]]
+    """Each seat's [engines, weapons, shields] energy."""
+    shield: list[int]
+    """Shield points each mothership has left this turn."""
+    resources: list[int]
+    owner: list[int]
+    """Each planet's owner, -1 neutral."""
+    cleared: list[list[int]]
+    """The asteroid field each ship won its way into and has not left, else -1."""
+    out: list[int]
+    """0 for a player still in; else the number of turns played when the player was knocked out."""
+    turn: int
+    first: int
+    round: int
+    used: list[int]
+    """Engine spaces each ship of the player on turn has used."""
+    attacked: int
+    """Bit mask: ships of the player on turn that have attacked (they move no more)."""
+    locked: bool
+    """The control panel of the player on turn is locked (energy set, or the mothership has moved or attacked)."""
+    order_rolls: list[int]
+    """The d6 rolled for who starts (0: not yet)."""
+    pending: dict[str, Any] | None
+    winners: list[int]
+    reason: str
+
+    def __init__(self, game: Mothership) -> None:
+        self.game = game
+        self._legal_cache = None
+        n, ships = game.players, game.content.ships
+        c = game.content
+        self.board = game.layout_board
+        self.phase = "place" if self.board is not None else "board"
+        self.board_seed = -1
+        self.grid = []
+        if self.board is not None:
+            self.grid = rules.setup.empty_grid(self.board)  # layout boards are known from the start
+        self.pos = [[NOWHERE] * ships for _ in range(n)]
+        self.hp = [c.mothership_hp] * n
+        self.station_hp = [c.station_hp] * n
+        self.energy = [list(c.start_energy) for _ in range(n)]
+        self.shield = [c.shields[c.start_energy[2]]] * n
+        self.resources = [0] * n
+        self.owner = [-1] * (len(self.board.planets) if self.board else 0)
+        self.cleared = [[-1] * ships for _ in range(n)]
+        self.out = [0] * n
+        self.turn = 0
+        self.first = 0
+        self.round = 0
+        self.used = [0] * ships
+        self.attacked = 0
+        self.locked = False
+        self.order_rolls = [0] * n
+        self.pending = None
+        self.winners = []
+        self.reason = ""
+
+    # ---- whose turn -------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == "turn":
+            return CHANCE if self.pending is not None else self.turn
+        if phase == "over":
+            return TERMINAL
+        if phase == "place":
+            return rules.setup.placer(self)
+        return CHANCE
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if seat == CHANCE:
+            return [a for a, _ in self._chance_outcomes()]
+        if self.phase == "place":
+            return rules.setup.placements(self, seat)
+        return rules.turn_actions(self, seat)
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == "board":
+            return self.game.board_outcomes
+        if self.phase == "order":
+            return rules.setup.order_outcomes(self)
+        return rules.dice.outcomes(self)
+
+    def _apply(self, action: Action, seat: int) -> list[Event]:
+        return rules.apply(self, action, seat)
+
+    def _why_illegal(self, action: Action, actor: int) -> str:
+        return rules.why_illegal(self, action, actor)
+
+    def action_label(self, action: Action) -> str:
+        return rules.label(self, action)
+
+    # ---- results ----------------------------------------------------------
+    def returns(self) -> list[float]:
+        n = self.game.players
+        if self.phase != "over":
+            return [0.0] * n
+        share = 1.0 / len(self.winners) if self.winners else 0.0
+        return [share if s in self.winners else 0.0 for s in range(n)]
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        n = self.game.players
+        # the winners first, then those knocked out later before those knocked out earlier
+        order = sorted(range(n), key=lambda s: (s not in self.winners, -(self.out[s] or 10**9)))
+        ranks = [0] * n
+        for place, seat in enumerate(order):
+            ranks[seat] = place + 1
+        scores = tuple(float(rules.turns.standing(self, s)) for s in range(n))
+        return Outcome(tuple(self.winners), self.reason, scores, tuple(ranks))
+
+    # ---- information ------------------------------------------------------
+    def view(self, seat: int | None) -> JSON:
+        data = self.to_json()
+        data["resources"] = [r if s == seat else None for s, r in enumerate(self.resources)]
+        data["seat"] = seat
+        return data
+
+    def resample(self, seat: int, rng: random.Random) -> MothershipState:
+        """Nothing to re-deal: the only hidden numbers, resources, are announced at every change."""
+        return self.clone()
+
+    def to_json(self) -> JSON:
+        data: dict[str, JSON] = {name: _plain(getattr(self, name)) for name in _FIELDS}
+        data["layout"] = self.board.name if self.board is not None else None
+        return data
+
+    @classmethod
+    def from_json(cls, game: Mothership, data: JSON) -> MothershipState:
+        check_json_keys(data, {*_FIELDS, "layout"}, "mothership state")
+        state = cls.__new__(cls)
+        state.game = game
+        state._legal_cache = None
+        for name in _FIELDS:
+            setattr(state, name, _plain(data[name]))
+        if state.phase not in PHASES:
+            raise ValueError(f"mothership state: unknown phase {state.phase!r}")
+        state.board = game.board_for(state.board_seed) if state.phase != "board" else None
+        if (state.board.name if state.board else None) != data["layout"]:
+            raise ValueError(f"mothership state: board {data['layout']!r} is not this game's")
+        return state
+
+    def clone(self) -> MothershipState:
+        other = MothershipState.__new__(MothershipState)
+        other.game = self.game
+        other._legal_cache = None
+        other.board = self.board
+        other.phase = self.phase
+        other.board_seed = self.board_seed
+        other.grid = self.grid[:]
+        other.pos = [p[:] for p in self.pos]
+        other.hp = self.hp[:]
+        other.station_hp = self.station_hp[:]
+        other.energy = [e[:] for e in self.energy]
+        other.shield = self.shield[:]
+        other.resources = self.resources[:]
+        other.owner = self.owner[:]
+        other.cleared = [c[:] for c in self.cleared]
+        other.out = self.out[:]
+        other.turn = self.turn
+        other.first = self.first
+        other.round = self.round
+        other.used = self.used[:]
+        other.attacked = self.attacked
+        other.locked = self.locked
+        other.order_rolls = self.order_rolls[:]
+        pending = self.pending
+        other.pending = None if pending is None else {k: v[:] if type(v) is list else v for k, v in pending.items()}
+        other.winners = self.winners[:]
+        other.reason = self.reason
+        return other
+
+    # ---- helpers the rules share -----------------------------------------
+    def team(self, seat: int) -> int:
+        return seat % self.game.teams
+
+    def friendly(self, a: int, b: int) -> bool:
+        return a % self.game.teams == b % self.game.teams
+
+    def player_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    def ship_name(self, seat: int, ship: int) -> str:
+        return f"{self.player_name(seat)}'s {self.game.ship_names[ship]}"
+
+
+def _plain(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (lists and dicts), so states never share mutable parts."""
+    if type(value) is list:
+        return [_plain(v) for v in value]
+    if type(value) is dict:
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+__all__ = ["NOWHERE", "STATION", "MothershipState"]

@@ -1,0 +1,142 @@
+"""Chapters 6 (resources) and 11 (the end of the game), and the turn's frame.
+
+- A turn starts with every ship of the player free to move and attack, and the
+  control panel unlocked.
+- Collecting resources ends the turn: one for the colony station, one for each
+  planet held. Then every mothership's shields regenerate (at the end of any turn),
+  and the next player still in, clockwise, begins.
+- Loot comes at once, on anyone's turn: 1 for a fighter or bomber, 3 for a
+  mothership or colony station, to the player whose ship destroyed it.
+- A player is out when the colony station is destroyed (every ship of theirs
+  explodes) or when no ship is left (the station is taken off the board). Their
+  planets turn neutral. The last player (or team) in wins; at the round limit the
+  players still in share a draw.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacetable.engine import Event
+
+from .state import EMPTY, NOWHERE, STATION
+
+if TYPE_CHECKING:
+    from .state import MothershipState
+
+
+def begin_turn(state: MothershipState, seat: int) -> None:
+    state.turn = seat
+    state.used = [0] * len(state.used)
+    state.attacked = 0
+    state.locked = False
+
+
+def regenerate_shields(state: MothershipState) -> None:
+    table = state.game.content.shields
+    state.shield = [table[e[2]] for e in state.energy]
+
+
+def income(state: MothershipState, seat: int) -> int:
+    c = state.game.content
+    planets = sum(1 for o in state.owner if o == seat)
+    station = c.station_income if state.station_hp[seat] > 0 else 0
+    return station + c.planet_income * planets
+
+
+def end_turn(state: MothershipState, events: list[Event]) -> None:
+    """Collect resources (which ends the turn), regenerate shields, pass to the next player."""
+    seat = state.turn
+    gained = income(state, seat)
+    state.resources[seat] += gained
+    events.append(Event("income", f"{state.player_name(seat)} collects {gained} resources.", (seat,)))
+    events.append(Event("income", f"{state.player_name(seat)} collects resources and ends the turn."))
+    pass_turn(state, events)
+
+
+def pass_turn(state: MothershipState, events: list[Event]) -> None:
+    """The end of any turn (also one cut short by the player's own elimination)."""
+    regenerate_shields(state)
+    n = state.game.players
+    seat = state.turn
+    step = 1
+    while state.out[(seat + step) % n]:
+        step += 1
+    following = (seat + step) % n
+    if (following - state.first) % n <= (seat - state.first) % n:
+        state.round += 1
+        if state.round > state.game.round_limit:
+            finish(state, [s for s in range(n) if not state.out[s]], "the round limit: a draw among those still in")
+            events.append(Event("game_over", f"The round limit is reached: {state.reason}."))
+            return
+        events.append(Event("round", f"Round {state.round}."))
+    begin_turn(state, following)
+
+
+def loot(state: MothershipState, seat: int, amount: int, what: str, events: list[Event]) -> None:
+    """``seat`` destroyed ``what``: its loot, at once (a player already out gets none)."""
+    if state.out[seat] or not amount:
+        return
+    state.resources[seat] += amount
+    events.append(Event("loot", f"{state.player_name(seat)} loots {amount} for {what}.", (seat,)))
+
+
+def ships_left(state: MothershipState, seat: int) -> int:
+    return sum(1 for p in state.pos[seat] if p != NOWHERE)
+
+
+def check_out(state: MothershipState, seats: list[int], events: list[Event]) -> None:
+    """Knock out every seat of ``seats`` with no colony station or no ship left; end the game
+    when one team is left. A player knocked out on their own turn ends it at once."""
+    knocked = False
+    for seat in seats:
+        if state.out[seat] or (state.station_hp[seat] > 0 and ships_left(state, seat)):
+            continue
+        knock_out(state, seat, events)
+        knocked = True
+    if not knocked:
+        return
+    standing = [s for s in range(state.game.players) if not state.out[s]]
+    if len({state.team(s) for s in standing}) <= 1:
+        finish(state, standing, "last standing")
+        names = ", ".join(state.player_name(s) for s in standing) or "nobody"
+        events.append(Event("game_over", f"Last standing: {names}."))
+    elif state.out[state.turn]:
+        state.pending = None
+        pass_turn(state, events)
+
+
+def knock_out(state: MothershipState, seat: int, events: list[Event]) -> None:
+    state.out[seat] = 1 + _turns_played(state)
+    why = "colony station destroyed" if state.station_hp[seat] <= 0 else "no ship left"
+    for ship, cell in enumerate(state.pos[seat]):
+        if cell != NOWHERE:
+            state.grid[cell] = EMPTY
+            state.pos[seat][ship] = NOWHERE
+    assert state.board is not None
+    station = state.board.stations[seat]
+    if state.grid[station] == seat * 16 + STATION:
+        state.grid[station] = EMPTY
+    state.station_hp[seat] = 0
+    state.owner = [-1 if o == seat else o for o in state.owner]
+    events.append(Event("out", f"{state.player_name(seat)} is out ({why}); their planets turn neutral."))
+
+
+def _turns_played(state: MothershipState) -> int:
+    return state.round * state.game.players + (state.turn - state.first) % state.game.players
+
+
+def finish(state: MothershipState, winners: list[int], reason: str) -> None:
+    state.phase = "over"
+    state.pending = None
+    state.winners = winners
+    state.reason = reason
+
+
+def standing(state: MothershipState, seat: int) -> int:
+    """A player's strength on the board, for reports: hull of mothership and station, ships, planets."""
+    if state.out[seat]:
+        return 0
+    ships = ships_left(state, seat)
+    hull = (state.hp[seat] if state.pos[seat][0] != NOWHERE else 0) + state.station_hp[seat]
+    return hull + 2 * ships + 3 * sum(1 for o in state.owner if o == seat)
