@@ -1,0 +1,93 @@
+"""Set up Mothership positions directly and play them with forced dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import spacetable
+from spacetable.engine import Action, Event, Roll
+from spacetable.games.mothership.game import Mothership
+from spacetable.games.mothership.state import NOWHERE, MothershipState
+from spacetable.games.mothership.turns import begin_turn
+
+TEST_BOARD = [
+    "...........",
+    ".1.........",
+    "...........",
+    "...P.......",
+    "...........",
+    ".##..P.....",
+    "...........",
+    ".......P...",
+    "......##...",
+    ".........2.",
+    "...........",
+]
+"""Two stations (B2, J10), planets D4, F6 and H8, and asteroid fields at B6-C6 and G9-H9."""
+
+TEAM_BOARD = [
+    "...........",
+    ".1.......2.",
+    "...........",
+    "...P...P...",
+    "...........",
+    ".....P.....",
+    "...........",
+    "...P...P...",
+    "...........",
+    ".4.......3.",
+    "...........",
+]
+"""Four stations in the corners (B2, J2, J10, B10) and five planets."""
+
+MOTHERSHIP, FIGHTER_1, FIGHTER_2, FIGHTER_3, BOMBER_1, BOMBER_2 = range(6)
+
+
+def new_game(players: int = 2, **options: Any) -> Mothership:
+    rows = TEST_BOARD if players == 2 else TEAM_BOARD
+    content = {"layouts": {"test": {"players": players, "rows": rows}}}
+    game = spacetable.load("mothership", players, {"layout": "test", "content": content, **options})
+    assert isinstance(game, Mothership)
+    return game
+
+
+def cell(name: str) -> int:
+    """A space by its name on the 11x11 test boards: ``"C4"`` is column C, row 4."""
+    return (int(name[1:]) - 1) * 11 + ord(name[0]) - ord("A")
+
+
+def position(
+    ships: dict[tuple[int, int], str],
+    *,
+    turn: int = 0,
+    energy: dict[int, tuple[int, int, int]] | None = None,
+    game: Mothership | None = None,
+) -> MothershipState:
+    """The start of ``turn``'s turn in round 1 with only ``ships`` ((seat, ship) -> space) on the board."""
+    game = game or new_game()
+    state = game.new_initial_state()
+    for fleet in state.pos:
+        fleet[:] = [NOWHERE] * len(fleet)
+    for (seat, ship), where in ships.items():
+        state.pos[seat][ship] = cell(where)
+        state.grid[cell(where)] = seat * 16 + ship
+    for seat, split in (energy or {}).items():
+        state.energy[seat] = list(split)
+        state.shield[seat] = game.content.shields[split[2]]
+    state.phase = "turn"
+    state.round = 1
+    state.first = 0
+    begin_turn(state, turn)
+    return state
+
+
+def play(state: MothershipState, *actions: Action) -> list[Event]:
+    """Apply actions in order, each by whoever acts now; returns all their events."""
+    events: list[Event] = []
+    for action in actions:
+        events += state.apply_action(action)
+    return events
+
+
+def rolls(*faces: int) -> list[Action]:
+    return [Roll(f) for f in faces]
