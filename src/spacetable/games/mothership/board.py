@@ -65,6 +65,8 @@ class Board:
     """The colony station space of each seat."""
     field: tuple[int, ...]
     """For each space, the id of its asteroid field (a connected group of asteroids), else -1."""
+    planet_distance: tuple[tuple[int, ...], ...]
+    """For each planet, the distance of every space to it (bots look it up often)."""
 
     @property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
@@ -92,7 +94,9 @@ class Board:
 def build_board(name: str, size: int, terrain: Sequence[str], planets: Iterable[int], stations: Sequence[int]) -> Board:
     """A board from its terrain (planets marked), its planets in order and the stations by seat."""
     text = "".join(terrain)
-    return Board(name, size, text, tuple(planets), tuple(stations), _fields(size, text))
+    planets = tuple(planets)
+    distances = tuple(tuple(distance(size, p, c) for c in range(size * size)) for p in planets)
+    return Board(name, size, text, planets, tuple(stations), _fields(size, text), distances)
 
 
 def _fields(size: int, terrain: str) -> tuple[int, ...]:

@@ -7,6 +7,7 @@ distributions of the dice sums), so a one-ply bot sees what an attack is worth.
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -21,9 +22,14 @@ SHIP_WORTH = {"mothership": 8.0, "fighter": 3.0, "bomber": 3.5}
 HULL = 0.5
 STATION_HP = 0.6
 PLANET_WORTH = 4.0
-RESOURCE = 0.3
+RESOURCE = 0.1
+"""Resources buy nothing before part 2's cards and tech tree; worth little for now."""
+PANEL = 0.6
+"""Worth of the square root of each subsystem's effect (spaces, mean roll, shield points): a
+balanced control panel beats one that maxes a single row."""
 CLOSER = 0.15
-"""Worth of one space nearer to the nearest planet not yet held, per fighter or bomber."""
+"""Worth of one space nearer to work, per ship: fighters to the nearest planet not yet held,
+bombers and the mothership to the nearest rival colony station."""
 WIN = 1000.0
 
 
@@ -52,16 +58,30 @@ def player_worth(state: MothershipState, seat: int) -> float:
     assert board is not None
     total = STATION_HP * state.station_hp[seat] + RESOURCE * state.resources[seat]
     total += PLANET_WORTH * sum(1 for o in state.owner if o == seat)
-    targets = [p for i, p in enumerate(board.planets) if state.owner[i] != seat]
+    planets = [board.planet_distance[i] for i, o in enumerate(state.owner) if o != seat]
+    stations = [
+        board.stations[s] for s in range(state.game.players) if not state.out[s] and not state.friendly(s, seat)
+    ]
     for ship, cell in enumerate(state.pos[seat]):
         if cell == NOWHERE:
             continue
-        total += SHIP_WORTH[kinds[ship]]
+        kind = kinds[ship]
+        total += SHIP_WORTH[kind]
         if ship == 0:
-            total += HULL * (state.hp[seat] + state.shield[seat] * 0.3)
-        elif targets:
-            total -= CLOSER * min(board.distance(cell, p) for p in targets)
+            total += HULL * state.hp[seat] + panel_worth(state, seat)
+        if kind == "fighter" and planets:
+            total -= CLOSER * min(d[cell] for d in planets)
+        elif kind != "fighter" and stations:
+            total -= CLOSER * min(board.distance(cell, s) for s in stations)
     return total
+
+
+def panel_worth(state: MothershipState, seat: int) -> float:
+    c = state.game.content
+    engines, weapons, _ = state.energy[seat]
+    die = c.weapons[weapons]
+    mean = 1.5 if die == 2 else (die + 1) / 2 if die else 0.0
+    return PANEL * (math.sqrt(c.engines[engines]) + math.sqrt(mean) + math.sqrt(state.shield[seat]))
 
 
 @cache

@@ -70,6 +70,13 @@ def destinations(state: MothershipState, seat: int, ship: int) -> dict[int, tupl
     Breadth first over (space, still inside the field it won its way into); a leg that
     reaches a space both ways takes the way without an asteroid dogfight.
     """
+    known = state.routes.get(ship)
+    if known is None:
+        known = state.routes[ship] = _search(state, seat, ship)
+    return known
+
+
+def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int, bool]]:
     budget = engine_spaces(state, seat, ship) - state.used[ship]
     start = state.pos[seat][ship]
     if budget <= 0 or start == NOWHERE or state.attacked >> ship & 1:

@@ -65,7 +65,7 @@ _FIELDS = (
 
 
 class MothershipState(State):
-    __slots__ = ("board", "game", *_FIELDS)
+    __slots__ = ("board", "game", "routes", *_FIELDS)
 
     game: Mothership
     board: Board | None
@@ -102,10 +102,14 @@ class MothershipState(State):
     pending: dict[str, Any] | None
     winners: list[int]
     reason: str
+    routes: dict[int, dict[int, tuple[int, bool]]]
+    """Where each ship may move now (``movement.destinations``), filled as asked, emptied by every apply.
+    A clone shares it until either applies: both are the same position until then."""
 
     def __init__(self, game: Mothership) -> None:
         self.game = game
         self._legal_cache = None
+        self.routes = {}
         n, ships = game.players, game.content.ships
         c = game.content
         self.board = game.layout_board
@@ -160,7 +164,9 @@ class MothershipState(State):
         return rules.dice.outcomes(self)
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
-        return rules.apply(self, action, seat)
+        events = rules.apply(self, action, seat)
+        self.routes = {}
+        return events
 
     def _why_illegal(self, action: Action, actor: int) -> str:
         return rules.why_illegal(self, action, actor)
@@ -210,6 +216,7 @@ class MothershipState(State):
         state = cls.__new__(cls)
         state.game = game
         state._legal_cache = None
+        state.routes = {}
         for name in _FIELDS:
             setattr(state, name, _plain(data[name]))
         if state.phase not in PHASES:
@@ -223,6 +230,7 @@ class MothershipState(State):
         other = MothershipState.__new__(MothershipState)
         other.game = self.game
         other._legal_cache = None
+        other.routes = self.routes
         other.board = self.board
         other.phase = self.phase
         other.board_seed = self.board_seed

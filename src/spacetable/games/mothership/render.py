@@ -1,0 +1,119 @@
+"""Mothership in the terminal: the grid, each player's control panel, and a two-step menu.
+
+The grid shows each space as two characters: ``M``, ``f``, ``b`` (mothership, fighter,
+bomber) or ``S`` (colony station) followed by the owner's seat number, ``P`` and the
+owner's number (``P.`` neutral) for planets, ``##`` for asteroids. Each player's colour
+is kept everywhere. The menu asks for a unit first (or the control panel, an attack
+with several ships, the end of the turn), then its destination or target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from spacetable.engine import Action
+
+from .actions import Attack, EndTurn, Move, SetEnergy, ship_bits
+from .state import NOWHERE, STATION, MothershipState
+
+__all__ = ["action_groups", "render"]
+
+COLOURS = ("cyan", "yellow", "green", "magenta", "red", "blue")
+LETTERS = {"mothership": "M", "fighter": "f", "bomber": "b"}
+
+
+def _player(state: MothershipState, seat: int) -> str:
+    return f"[{COLOURS[seat % len(COLOURS)]}]{state.player_name(seat)}[/]"
+
+
+def render(state: MothershipState, seat: int | None = None) -> str:
+    """The board and every control panel as ``seat`` may see them (rich markup)."""
+    view: dict[str, Any] = state.view(seat)
+    board = state.board
+    if board is None:
+        return "[bold]Setting up[/]: the board is about to be drawn."
+    lines = [_header(state)]
+    size = board.size
+    lines.append("    " + " ".join(f"{chr(ord('A') + c):>2}" for c in range(size)))
+    for r in range(size):
+        row = [_space(state, r * size + c) for c in range(size)]
+        lines.append(f"{r + 1:>3} " + " ".join(row))
+    for s in range(state.game.players):
+        lines.append(_panel(state, s, view["resources"][s]))
+    return "\n".join(lines)
+
+
+def _header(state: MothershipState) -> str:
+    if state.phase == "over":
+        winners = ", ".join(_player(state, s) for s in state.winners) or "nobody"
+        return f"[bold]Game over[/]: {state.reason}. Winners: {winners}"
+    if state.phase == "place":
+        return "[bold]Set-up[/]: ships are placed within two spaces of their colony station"
+    if state.phase == "order":
+        return "[bold]Set-up[/]: rolling a d6 each to see who starts"
+    return f"[bold]Round {state.round}[/] · {_player(state, state.turn)}'s turn"
+
+
+def _space(state: MothershipState, cell: int) -> str:
+    board = state.board
+    assert board is not None
+    occupant = state.grid[cell]
+    if occupant >= 0:
+        seat, unit = occupant >> 4, occupant & 15
+        letter = "S" if unit == STATION else LETTERS[state.game.ship_kinds[unit]]
+        return f"[bold {COLOURS[seat % len(COLOURS)]}]{letter}{seat + 1}[/]"
+    mark = board.terrain[cell]
+    if mark == "#":
+        return "[dim]##[/]"
+    if mark == "P":
+        owner = state.owner[board.planets.index(cell)]
+        if owner < 0:
+            return "[bold white]P.[/]"
+        return f"[bold {COLOURS[owner % len(COLOURS)]}]P{owner + 1}[/]"
+    return "[dim] ·[/]"
+
+
+def _panel(state: MothershipState, seat: int, resources: int | None) -> str:
+    name = _player(state, seat)
+    if state.out[seat]:
+        return f"{name}: [red]out[/]"
+    c = state.game.content
+    engines, weapons, shields = state.energy[seat]
+    die = c.weapons[weapons]
+    fleet = state.pos[seat]
+    alive = [state.game.ship_names[s] for s, cell in enumerate(fleet) if cell != NOWHERE and s]
+    mothership = (
+        f"mothership {state.hp[seat]} HP, engines {engines} ({c.engines[engines]} spaces), weapons {weapons} "
+        f"({'d' + str(die) if die else 'no die'}), shields {shields} ({state.shield[seat]} left)"
+        if fleet[0] != NOWHERE
+        else "[red]mothership destroyed[/]"
+    )
+    planets = sum(1 for o in state.owner if o == seat)
+    held = "?" if resources is None else str(resources)
+    station = f"station {state.station_hp[seat]} HP ({state.station_hp[seat] // c.station_counter} counters)"
+    return f"{name}: {mothership}; {station}; {len(alive)} other ships; {planets} planets; resources {held}"
+
+
+def action_groups(state: MothershipState, actions: Sequence[Action]) -> list[tuple[str, list[Action]]] | None:
+    """In a turn: the control panel, each ship (its moves and lone attacks), joint attacks, the end."""
+    if state.phase != "turn" or len(actions) <= 9:
+        return None
+    board = state.board
+    assert board is not None
+    groups: dict[str, list[Action]] = {}
+    names = state.game.ship_names
+    for action in actions:
+        if isinstance(action, SetEnergy):
+            key = "control panel (energy)"
+        elif isinstance(action, Move) or (isinstance(action, Attack) and len(ship_bits(action.ships)) == 1):
+            ship = action.ship if isinstance(action, Move) else ship_bits(action.ships)[0]
+            key = f"{names[ship]} at {board.name_of(state.pos[state.turn][ship])}"
+        elif isinstance(action, Attack):
+            key = "attack with several ships"
+        elif isinstance(action, EndTurn):
+            key = "collect resources and end the turn"
+        else:
+            key = "other"
+        groups.setdefault(key, []).append(action)
+    return list(groups.items()) if len(groups) > 1 else None
