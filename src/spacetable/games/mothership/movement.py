@@ -65,21 +65,26 @@ def weapon_die(state: MothershipState, seat: int, ship: int) -> int:
 
 
 def destinations(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int, bool]]:
-    """Where ``ship`` may end a leg now: space -> (engine spaces it costs, whether it enters asteroids).
+    """Where ``ship`` may end a leg now: space -> (engine spaces it costs, whether it enters asteroids)."""
+    if state.attacked >> ship & 1:
+        return {}
+    reach = state.routes.get(ship)
+    if reach is None:
+        reach = state.routes[ship] = _search(state, seat, ship)
+    grid = state.grid
+    return {cell: way for cell, way in reach.items() if grid[cell] == EMPTY}
+
+
+def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int, bool]]:
+    """Every space ``ship`` could end a leg on if it were empty: the player's own ships move
+    during the turn but never block the way, so this stays true while only they move.
 
     Breadth first over (space, still inside the field it won its way into); a leg that
     reaches a space both ways takes the way without an asteroid dogfight.
     """
-    known = state.routes.get(ship)
-    if known is None:
-        known = state.routes[ship] = _search(state, seat, ship)
-    return known
-
-
-def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int, bool]]:
     budget = engine_spaces(state, seat, ship) - state.used[ship]
     start = state.pos[seat][ship]
-    if budget <= 0 or start == NOWHERE or state.attacked >> ship & 1:
+    if budget <= 0 or start == NOWHERE:
         return {}
     board = state.board
     assert board is not None
@@ -101,7 +106,7 @@ def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int
                 if occupant != EMPTY and (occupant & 15 == STATION or (occupant >> 4) % teams != team):
                     continue
                 if mark == ASTEROID and not (inside and field[n] == won):
-                    if occupant == EMPTY and n not in found:
+                    if n not in found:
                         found[n] = (step, True)
                     continue
                 key = (n, mark == ASTEROID)
@@ -109,7 +114,7 @@ def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int
                     continue
                 seen.add(key)
                 reached.append(key)
-                if occupant == EMPTY and (n not in found or found[n][1]):
+                if n not in found or found[n][1]:
                     found[n] = (step, False)
         frontier = reached
     found.pop(start, None)

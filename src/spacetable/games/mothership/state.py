@@ -103,8 +103,10 @@ class MothershipState(State):
     winners: list[int]
     reason: str
     routes: dict[int, dict[int, tuple[int, bool]]]
-    """Where each ship may move now (``movement.destinations``), filled as asked, emptied by every apply.
-    A clone shares it until either applies: both are the same position until then."""
+    """Where each ship of the player on turn could move (``movement._search``), filled as asked.
+    A move forgets the mover's entry only (the player's own ships never block each other);
+    anything else but declaring an attack forgets all. Replaced, never mutated, after an
+    apply, so a clone may share it."""
 
     def __init__(self, game: Mothership) -> None:
         self.game = game
@@ -165,7 +167,11 @@ class MothershipState(State):
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
         events = rules.apply(self, action, seat)
-        self.routes = {}
+        kind = action[-1]
+        if kind == "move":
+            self.routes = {ship: way for ship, way in self.routes.items() if ship != action[0]}
+        elif kind != "attack":
+            self.routes = {}
         return events
 
     def _why_illegal(self, action: Action, actor: int) -> str:
