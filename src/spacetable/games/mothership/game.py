@@ -8,6 +8,7 @@ from typing import ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, register
 
+from . import tensor
 from .actions import BOARD_SEEDS, DrawBoard, action_space
 from .board import Board, generate, parse_layout
 from .combat import BOMBER, FIGHTER, MOTHERSHIP
@@ -27,6 +28,7 @@ class Mothership(Game):
     value_scale = 12.0
     """About a fighter and a half of fleet worth (heuristic units) is a clear edge."""
     hidden_information = True
+    returns_sum = 1.0
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "layout": OptionSpec(
             "random",
@@ -145,3 +147,9 @@ class Mothership(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(cast(MothershipState, state), seat)
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return tensor.shape(self)
+
+    def observation_tensor(self, state: State, seat: int) -> list[float]:
+        return tensor.encode(self, state.view(seat), seat)
