@@ -27,6 +27,7 @@ from spacetable.engine import Action, Event
 
 from . import turns
 from .actions import Attack
+from .board import PLANET
 from .dice import die_name
 from .movement import damage_mothership, destroy_ship, weapon_die
 from .state import EMPTY, NOWHERE, STATION
@@ -94,7 +95,7 @@ def attack_options(state: MothershipState, seat: int) -> list[Action]:
         for n in neighbours[cell]:
             occupant = grid[n]
             if occupant == EMPTY:
-                if terrain[n] == "P" and PLANET_TARGET in can:
+                if terrain[n] == PLANET and PLANET_TARGET in can:
                     planet = board.planets.index(n)
                     owner = state.owner[planet]
                     if owner < 0 or not state.friendly(owner, seat):

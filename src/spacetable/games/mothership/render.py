@@ -15,6 +15,7 @@ from typing import Any
 from spacetable.engine import Action
 
 from .actions import Attack, EndTurn, Move, SetEnergy, ship_bits
+from .board import ASTEROID, PLANET
 from .state import NOWHERE, STATION, MothershipState
 
 __all__ = ["action_groups", "render"]
@@ -64,9 +65,9 @@ def _space(state: MothershipState, cell: int) -> str:
         letter = "S" if unit == STATION else LETTERS[state.game.ship_kinds[unit]]
         return f"[bold {COLOURS[seat % len(COLOURS)]}]{letter}{seat + 1}[/]"
     mark = board.terrain[cell]
-    if mark == "#":
+    if mark == ASTEROID:
         return "[dim]##[/]"
-    if mark == "P":
+    if mark == PLANET:
         owner = state.owner[board.planets.index(cell)]
         if owner < 0:
             return "[bold white]P.[/]"
