@@ -43,10 +43,11 @@ TEAM_BOARD = [
 MOTHERSHIP, FIGHTER_1, FIGHTER_2, FIGHTER_3, BOMBER_1, BOMBER_2 = range(6)
 
 
-def new_game(players: int = 2, **options: Any) -> Mothership:
+def new_game(players: int = 2, content: dict[str, Any] | None = None, **options: Any) -> Mothership:
+    """A game on the test board (2 players) or the team board (4), with ``content`` laid over."""
     rows = TEST_BOARD if players == 2 else TEAM_BOARD
-    content = {"layouts": {"test": {"players": players, "rows": rows}}}
-    game = spacetable.load("mothership", players, {"layout": "test", "content": content, **options})
+    data = {**(content or {}), "layouts": {"test": {"players": players, "rows": rows}}}
+    game = spacetable.load("mothership", players, {"layout": "test", "content": data, **options})
     assert isinstance(game, Mothership)
     return game
 

@@ -26,6 +26,7 @@ from spacetable.engine import IllegalActionError, OptionsError, Roll
 from spacetable.games.mothership.actions import Attack, EndTurn, Move, SetEnergy
 from spacetable.games.mothership.board import balance_problems, generate, parse_layout
 from spacetable.games.mothership.content import load_content
+from spacetable.games.mothership.setup import placement_spaces
 from spacetable.games.mothership.state import NOWHERE
 
 STATION = 6
@@ -94,6 +95,22 @@ def test_ships_are_placed_within_two_spaces_of_the_station_then_a_d6_decides_who
     assert state.phase == "order"
     play(state, Roll(2), Roll(5))
     assert state.phase == "turn" and state.turn == 1 and state.first == 1
+
+
+def test_the_standard_formation_is_the_same_from_every_corner() -> None:
+    game = spacetable.load("mothership", 4, {"layout": "crossroads"})  # the same board turned a quarter
+    state = game.new_initial_state()
+    board = game.layout_board
+    assert board is not None
+    size = board.size
+
+    def turn(cell: int) -> int:  # a quarter turn clockwise: top left to top right
+        r, c = divmod(cell, size)
+        return c * size + size - 1 - r
+
+    formations = [placement_spaces(state, seat)[:6] for seat in range(4)]
+    for seat in range(3):
+        assert [turn(c) for c in formations[seat]] == formations[seat + 1]
 
 
 # ---- chapter 2: your turn and movement -------------------------------------------------
@@ -437,3 +454,39 @@ def test_a_player_knocked_out_on_their_own_turn_passes_it_on() -> None:
     play(state, Attack(mask(FIGHTER_1), target(1, FIGHTER_1)), *rolls(1, 4))
     assert state.out[0] and state.turn == 1 and not state.is_terminal()
     assert state.owner[0] == -1 and state.resources[0] == 0  # no income for a player out
+
+
+def test_shields_lost_to_asteroids_stay_low_until_the_end_of_the_turn() -> None:
+    state = position({(0, MOTHERSHIP): "B7", (1, BOMBER_1): "B4"}, energy={0: (7, 4, 4)})
+    play(state, Move(MOTHERSHIP, cell("B6")), *rolls(3, 1))  # the asteroids' 3 takes 3 of 4 shield points
+    assert state.shield[0] == 1 and state.hp[0] == 12
+    play(state, Move(MOTHERSHIP, cell("B5")))
+    play(state, Attack(mask(MOTHERSHIP), target(1, BOMBER_1)), *rolls(1, 6))  # the bomber's 6 hits back
+    assert state.shield[0] == 0 and state.hp[0] == 7
+
+
+# ---- content ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("override", "message"),
+    [
+        ({"control_panel": {"weapons": [0, 3, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12]}}, "not dice"),
+        ({"control_panel": {"start": [5, 5, 4]}}, "must split all 15 energy"),
+        ({"control_panel": {"engines": [0, 1]}}, r"row_length \+ 1 = 13"),
+        ({"fleet": {"station_hp": 15}}, "whole number of 4-HP counters"),
+        ({"fighter": {"die": 5}}, "not dice"),
+    ],
+)
+def test_bad_content_is_refused_with_the_key_named(override: dict[str, object], message: str) -> None:
+    with pytest.raises(OptionsError, match=message):
+        spacetable.load("mothership", 2, {"content": override})
+
+
+def test_a_designer_changes_a_number_in_content() -> None:
+    game = new_game(content={"fighter": {"move": 2, "die": 8}})
+    state = position({(0, FIGHTER_1): "E1", (1, FIGHTER_1): "K11"}, game=game)
+    moves = {a.cell for a in state.legal_actions() if a.kind == "move"}
+    assert cell("E3") in moves and cell("E4") not in moves
+    play(state, Move(FIGHTER_1, cell("D3")), Attack(mask(FIGHTER_1), planet(0)))
+    assert [a.value for a, _ in state.chance_outcomes()] == list(range(1, 9))

@@ -46,6 +46,8 @@ class FleetModel(_Strict):
 
     @model_validator(mode="after")
     def _counters(self) -> FleetModel:
+        if self.fighters + self.bombers > 7:
+            raise ValueError("at most 7 fighters and bombers: a fleet must fit the free ring around its station")
         if self.station_hp % self.station_counter:
             raise ValueError(
                 f"station_hp {self.station_hp} is not a whole number of {self.station_counter}-HP counters"
@@ -80,6 +82,12 @@ class PanelModel(_Strict):
 class CraftModel(_Strict):
     move: Small
     die: Die
+
+    @model_validator(mode="after")
+    def _a_die(self) -> CraftModel:
+        if self.die not in DIE_SIDES:
+            raise ValueError(f"die {self.die} is not dice; a die is one of {list(DIE_SIDES[1:])}")
+        return self
 
 
 class CombatModel(_Strict):

@@ -52,14 +52,27 @@ def placer(state: MothershipState) -> int:
 
 
 def placement_spaces(state: MothershipState, seat: int) -> list[int]:
-    """Free, empty spaces within reach of the seat's colony station, nearest the centre first."""
+    """Free, empty spaces within reach of the seat's colony station, nearest the centre first.
+
+    The order is the same for every corner of the board turned around its centre (nearest
+    by king steps, then as the crow flies, then clockwise of the line from station to
+    centre), so the standard formation gives no player a better start than another.
+    """
     board = state.board
     assert board is not None
     radius = state.game.content.placement_radius
+    size = board.size
     station = board.stations[seat]
-    centre = (board.size // 2) * board.size + board.size // 2
+    half = (size - 1) / 2
+    sr, sc = divmod(station, size)
+
+    def key(cell: int) -> tuple[float, ...]:
+        r, c = divmod(cell, size)
+        cross = (c - sc) * (half - sr) - (r - sr) * (half - sc)
+        return (max(abs(r - half), abs(c - half)), (r - half) ** 2 + (c - half) ** 2, -cross, cell)
+
     spaces = [c for c in board.within(station, radius) if board.terrain[c] == OPEN and state.grid[c] < 0]
-    return sorted(spaces, key=lambda c: (board.distance(c, centre), c))
+    return sorted(spaces, key=key)
 
 
 def placements(state: MothershipState, seat: int) -> list[Action]:
