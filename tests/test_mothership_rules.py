@@ -23,7 +23,7 @@ from mothership_helpers import (
     rolls,
 )
 from spacetable.engine import IllegalActionError, OptionsError, Roll
-from spacetable.games.mothership.actions import Attack, EndTurn, Move, SetEnergy
+from spacetable.games.mothership.actions import Attack, AutoPlace, EndTurn, Move, SetEnergy
 from spacetable.games.mothership.board import balance_problems, generate, parse_layout
 from spacetable.games.mothership.content import load_content
 from spacetable.games.mothership.setup import placement_spaces
@@ -490,3 +490,11 @@ def test_a_designer_changes_a_number_in_content() -> None:
     assert cell("E3") in moves and cell("E4") not in moves
     play(state, Move(FIGHTER_1, cell("D3")), Attack(mask(FIGHTER_1), planet(0)))
     assert [a.value for a, _ in state.chance_outcomes()] == list(range(1, 9))
+
+
+def test_a_designer_may_fix_the_first_seat_instead_of_rolling() -> None:
+    state = new_game(first_seat=1).new_initial_state()
+    play(state, AutoPlace(), AutoPlace())
+    assert state.phase == "turn" and state.turn == 1 and state.first == 1 and not state.is_chance_node()
+    with pytest.raises(OptionsError, match="must be a seat"):
+        new_game(first_seat=2)

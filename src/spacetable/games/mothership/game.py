@@ -45,6 +45,9 @@ class Mothership(Game):
         "extra_planets": OptionSpec(False, "two extra planets, fair distances from everyone", kind=bool),
         "team_size": OptionSpec(1, "players per team: 1 (free for all), 2 or 3 (teams seated alternately)", kind=int),
         "round_limit": OptionSpec(None, "rounds before a draw among those still in (default: content)", kind=int),
+        "first_seat": OptionSpec(
+            None, "the seat that starts, instead of the d6 roll (to measure the first player's edge)", kind=int
+        ),
         "content": OptionSpec(
             None, "data overriding content/rules.toml and content/layouts.toml (a parsed TOML table)", kind=dict
         ),
@@ -70,6 +73,9 @@ class Mothership(Game):
         if limit is not None and limit < 1:
             raise OptionsError(f"{self.id}: option round_limit={limit} must be at least 1")
         self.round_limit: int = c.round_limit if limit is None else limit
+        first = opts["first_seat"]
+        if first is not None and not 0 <= first < players:
+            raise OptionsError(f"{self.id}: option first_seat={first} must be a seat, 0 to {players - 1}")
         self.ship_kinds = (MOTHERSHIP,) + (FIGHTER,) * c.fighters + (BOMBER,) * c.bombers
         self.ship_names = (
             "Mothership",

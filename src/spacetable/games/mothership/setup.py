@@ -6,7 +6,8 @@
    all the rest at once in the standard formation (nearest the board's centre first).
 3. Each player rolls a d6 in seat order; a roll equal to an earlier one is rolled
    again until it differs, so the chance node offers the faces not yet rolled. The
-   highest roll starts; play goes on clockwise (by seat).
+   highest roll starts; play goes on clockwise (by seat). The option ``first_seat``
+   skips the roll (designers measuring the first player's advantage).
 """
 
 from __future__ import annotations
@@ -89,7 +90,11 @@ def place(state: MothershipState, seat: int, cell: int, events: list[Event]) -> 
     assert state.board is not None
     events.append(Event("place", f"{state.ship_name(seat, ship)} is placed at {state.board.name_of(cell)}."))
     if ship == len(fleet) - 1 and seat == state.game.players - 1:
-        state.phase = "order"
+        first = state.game.options["first_seat"]
+        if first is None:
+            state.phase = "order"
+        else:
+            start(state, first, events)
 
 
 def auto_place(state: MothershipState, seat: int, events: list[Event]) -> None:
@@ -107,9 +112,13 @@ def order_roll(state: MothershipState, value: int, events: list[Event]) -> None:
     state.order_rolls[seat] = value
     events.append(Event("roll", f"{state.player_name(seat)} rolls {value} to start."))
     if 0 not in state.order_rolls:
-        first = state.order_rolls.index(max(state.order_rolls))
-        state.first = first
-        state.phase = "turn"
-        events.append(Event("round", f"{state.player_name(first)} starts. Round 1."))
-        state.round = 1
-        turns.begin_turn(state, first)
+        start(state, state.order_rolls.index(max(state.order_rolls)), events)
+
+
+def start(state: MothershipState, first: int, events: list[Event]) -> None:
+    """Round 1 begins with ``first``'s turn."""
+    state.first = first
+    state.phase = "turn"
+    state.round = 1
+    events.append(Event("round", f"{state.player_name(first)} starts. Round 1."))
+    turns.begin_turn(state, first)
