@@ -117,4 +117,6 @@ def action_groups(state: MothershipState, actions: Sequence[Action]) -> list[tup
         else:
             key = "other"
         groups.setdefault(key, []).append(action)
+    for members in groups.values():  # destinations in reading order, then the attacks
+        members.sort(key=lambda a: (0, a[1]) if isinstance(a, Move) else (1, 0))
     return list(groups.items()) if len(groups) > 1 else None
