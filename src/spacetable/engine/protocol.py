@@ -62,6 +62,9 @@ class Outcome:
         }
 
 
+_NO_TENSOR = "{game} has no observation tensor yet: see docs/INTEROP.md, 'Observation tensors'"
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One game option: its default, the values it accepts and what it does."""
@@ -87,6 +90,11 @@ class Game(ABC):
     max_players: ClassVar[int]
     hidden_information: ClassVar[bool] = False
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
+    returns_range: ClassVar[tuple[float, float]] = (0.0, 1.0)
+    """The least and the most any seat's ``returns()`` can be (OpenSpiel's utility bounds)."""
+    returns_sum: ClassVar[float | None] = None
+    """What the seats' ``returns()`` add up to in every finished game, if that never changes
+    (a constant-sum game); None where the sum varies."""
 
     actions: ActionSpace
     """All action families (chance outcomes included) and the integer codec."""
@@ -136,6 +144,19 @@ class Game(ABC):
         player would look at.
         """
         return state.returns()[seat] if state.is_terminal() else 0.0
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of :meth:`observation_tensor`, fixed by the players and options.
+
+        Games implement the pair in ``games/<package>/tensor.py`` (layout in docs/INTEROP.md).
+        """
+        raise NotImplementedError(_NO_TENSOR.format(game=self.id))
+
+    def observation_tensor(self, state: State, seat: int) -> list[float]:
+        """``state.view(seat)`` as numbers: a flat list of ``prod(observation_shape())`` floats,
+        each in [0, 1], worked out from the view alone so that it can hold nothing the seat
+        may not know. The same tensor serves OpenSpiel, PettingZoo and Gymnasium."""
+        raise NotImplementedError(_NO_TENSOR.format(game=self.id))
 
     @classmethod
     def usual_players(cls) -> int:

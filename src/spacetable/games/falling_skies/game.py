@@ -8,6 +8,7 @@ from typing import ClassVar, cast
 from spacetable.engine import JSON, Game, OptionsError, OptionSpec, State, register
 from spacetable.engine.errors import ContentError
 
+from . import tensor
 from .actions import action_space
 from .content import CARDS, build_board
 from .heuristic import evaluate
@@ -70,3 +71,9 @@ class FallingSkies(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(cast(FallingSkiesState, state))
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return tensor.shape(self)
+
+    def observation_tensor(self, state: State, seat: int) -> list[float]:
+        return tensor.encode(self, state.view(seat))

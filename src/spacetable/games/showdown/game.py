@@ -7,6 +7,7 @@ from typing import ClassVar, cast
 
 from spacetable.engine import JSON, ContentError, Game, OptionsError, OptionSpec, State, register
 
+from . import tensor
 from .actions import action_space
 from .content import build_content
 from .heuristic import evaluate
@@ -23,6 +24,7 @@ class Showdown(Game):
     default_players = 4
     value_scale = 8.0
     hidden_information = True
+    returns_sum = 1.0
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "content": OptionSpec(None, "card data overriding content/cards.toml (a parsed TOML table)", kind=dict),
     }
@@ -48,6 +50,12 @@ class Showdown(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(cast(ShowdownState, state), seat)
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return tensor.shape(self)
+
+    def observation_tensor(self, state: State, seat: int) -> list[float]:
+        return tensor.encode(self, state.view(seat), seat)
 
 
 def _max_length(game: Showdown) -> int:

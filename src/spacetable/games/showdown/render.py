@@ -56,7 +56,11 @@ def _slot_name(state: ShowdownState, p: int, index: int, viewer: int | None = No
     if index >= len(slots):
         return f"countermeasure {index + 1}"
     slot = slots[index]
-    return card_name(slot.card) if slot.known or viewer == p else f"face-down countermeasure {index + 1}"
+    if not (slot.known or viewer == p):
+        return f"face-down countermeasure {index + 1}"
+    seen = [other.card for i, other in enumerate(slots) if i != index and (other.known or viewer == p)]
+    twin = slot.card in seen  # two of one card: name them by slot
+    return f"{card_name(slot.card)} {index + 1}" if twin else card_name(slot.card)
 
 
 def action_label(state: ShowdownState, action: Action) -> str:

@@ -8,6 +8,7 @@ from typing import ClassVar, cast
 from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, State, register
 from spacetable.engine.errors import ContentError
 
+from . import tensor
 from .actions import Design, DrawShip, DrawTreasure, LayStarway, action_space
 from .content import load_content
 from .heuristic import Heuristic
@@ -30,6 +31,7 @@ class SpaceRace(Game):
     default_players = 3
     value_scale = 10.0
     """One planet (heuristic.PLANET) is a clear edge."""
+    returns_range = (-1.0, 1.0)
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "arm_planets": OptionSpec(
             2, "planets along each player's arm, the one next to the Nexus included (1-4)", kind=int
@@ -147,6 +149,12 @@ class SpaceRace(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         return self.heuristic.evaluate(cast(SpaceRaceState, state), seat)
+
+    def observation_shape(self) -> tuple[int, ...]:
+        return tensor.shape(self)
+
+    def observation_tensor(self, state: State, seat: int) -> list[float]:
+        return tensor.encode(self, state.view(seat), seat)
 
 
 def _check_range(options: Mapping[str, JSON], name: str, allowed: range) -> None:

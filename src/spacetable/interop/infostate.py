@@ -1,0 +1,113 @@
+"""Information states with perfect recall, for OpenSpiel: what a seat has seen and done.
+
+A seat's information state is the sequence of its observations (its view after every action,
+chance outcomes included) and of its own actions. It holds nothing the seat may not see, and
+two different pasts of a seat never share one (perfect recall). Rather than a text that grows
+with the game, the sequence is hashed step by step (BLAKE2b, 128 bits): the information state
+string is ``seat S after N actions: <digest>``.
+
+A :class:`Trail` (the history of a position) is a chain of immutable steps, each holding the engine state it reached (a
+clone: cheap by design). Copies of a position share their past, and a digest is worked out only
+when asked, once per step and seat, for one ``view`` per step.
+
+Resampling starts a new chain at a state re-dealt by ``state.resample(seat)``. The resampled
+seat keeps its digest, so its information state is unchanged. The other seats' pasts in the
+re-dealt world are unknown: their digests start again from their view of it (seeded with the
+resampled seat's digest), so ISMCTS groups the worlds in which an opponent sees the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+from spacetable.engine import CHANCE, JSON, State
+
+from .sequential import apply_code, load_game, observation_string
+
+
+class Trail:
+    """A position and how it was reached: the step that made it, and the history before."""
+
+    __slots__ = ("_digests", "_seed", "code", "length", "parent", "seat", "state")
+
+    def __init__(
+        self,
+        state: State,
+        parent: Trail | None = None,
+        seat: int = CHANCE,
+        code: int = -1,
+        length: int = 0,
+        seed: str = "",
+    ) -> None:
+        self.state = state
+        """The engine state reached; never changed (a step applies to a clone)."""
+        self.parent = parent
+        self.seat = seat
+        """Who took the step that reached ``state`` (CHANCE for an outcome or a start)."""
+        self.code = code
+        self.length = length
+        """Actions since the start of the game."""
+        self._seed = seed
+        self._digests: dict[int, str] = {}
+
+    def then(self, code: int) -> Trail:
+        """The history after the action ``code`` of whoever acts now (validated)."""
+        state = self.state.clone()
+        actor = apply_code(state, code)
+        return Trail(state, self, actor, code, self.length + 1)
+
+    def information_state(self, seat: int) -> str:
+        return f"seat {seat} after {self.length} actions: {self.digest(seat)}"
+
+    def digest(self, seat: int) -> str:
+        """The hash of ``seat``'s observations and own actions up to here."""
+        chain: list[Trail] = []
+        node = self
+        while seat not in node._digests and node.parent is not None:
+            chain.append(node)
+            node = node.parent
+        value = node._digests.get(seat)
+        if value is None:
+            value = node._digests[seat] = _hash(node._seed, "", node.state, seat)
+        for step in reversed(chain):
+            value = step._digests[seat] = _hash(value, str(step.code) if step.seat == seat else "", step.state, seat)
+        return value
+
+    def resampled(self, seat: int, rng: random.Random) -> Trail:
+        """A new history at ``state.resample(seat, rng)`` in which ``seat``'s information state is this one."""
+        mine = self.digest(seat)
+        start = Trail(self.state.resample(seat, rng), length=self.length, seed=mine)
+        start._digests[seat] = mine
+        return start
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trail:
+        return self  # immutable: OpenSpiel's clone shares it
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its start and the codes played since, for OpenSpiel's serialization."""
+        codes: list[int] = []
+        node = self
+        while node.parent is not None:
+            codes.append(node.code)
+            node = node.parent
+        game = self.state.game
+        start = (node.state.to_json(), node.length, node._seed, dict(node._digests))
+        return (_rebuild, (game.id, game.players, game.options, start, codes[::-1]))
+
+
+def _hash(before: str, action: str, state: State, seat: int) -> str:
+    text = f"{before}|{action}|{observation_string(state, seat)}"
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _rebuild(
+    game_id: str, players: int, options: dict[str, JSON], start: tuple[JSON, int, str, dict[int, str]], codes: list[int]
+) -> Trail:
+    data, length, seed, digests = start
+    node = Trail(load_game(game_id, players, options).state_from_json(data), length=length, seed=seed)
+    node._digests.update(digests)
+    for code in codes:
+        node = node.then(code)
+    return node

@@ -1,0 +1,202 @@
+"""Every registered game as a PettingZoo environment, agents ``player_0``, ``player_1``...
+
+- :func:`env` is turn-based (AEC): the agent selected is the seat that decides; seats deciding
+  at once (a showdown draft) are selected one after another, lowest first
+  (:mod:`spacetable.interop.sequential`).
+- :func:`parallel_env` lets every seat that decides now act in the same step, so a draft round
+  is one step; the other agents' actions are ignored. ``max_cycles`` truncates the game after
+  that many steps.
+
+An observation is the game's tensor for the agent's seat (values in [0, 1]), the same as
+OpenSpiel's and Gymnasium's. ``infos[agent]["action_mask"]`` has 1 for each action the agent
+may take now (all 0 while it waits). Actions are the game's codes (``Discrete(game.actions.size)``).
+Chance is drawn from the generator seeded by ``reset(seed)``. Rewards are the game's
+``returns()``, given when it ends. An illegal action changes nothing: the agent is asked again,
+with ``infos[agent]["illegal_action"] = True``. ``render()`` gives the spectator's view as text
+(render modes ``ansi``: returned, ``human``: printed).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import wrappers
+
+from spacetable.engine import JSON, State, game_class
+
+from .sequential import load_game
+from .table import RENDER_MODES, Table, check_render_mode
+
+Info = dict[str, Any]
+
+
+def env(game_id: str, players: int | None = None, render_mode: str | None = None, **options: JSON) -> AECEnv:
+    """The turn-based environment of a game: ``env("showdown", players=4)``; options as keywords."""
+    return wrappers.OrderEnforcingWrapper(GameAECEnv(game_id, players, render_mode, **options))
+
+
+def parallel_env(
+    game_id: str,
+    players: int | None = None,
+    render_mode: str | None = None,
+    max_cycles: int | None = None,
+    **options: JSON,
+) -> ParallelEnv:
+    """The parallel environment of a game: every seat that decides now acts in the same step."""
+    return GameParallelEnv(game_id, players, render_mode, max_cycles, **options)
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class _GameEnv:
+    """What both environments share: the game at its table, the agents and their spaces,
+    seeding, observations and rendering."""
+
+    def __init__(
+        self, game_id: str, players: int | None, render_mode: str | None, options: dict[str, JSON], together: bool
+    ) -> None:
+        check_render_mode(render_mode)
+        seats = game_class(game_id).usual_players() if players is None else players
+        game = load_game(game_id, seats, options)
+        self.table = Table(game, together)
+        self.render_mode = render_mode
+        self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": f"spacetable_{game.id}_v0"}
+        self.possible_agents = [agent_name(seat) for seat in range(game.players)]
+        self.observation_spaces = {
+            agent: spaces.Box(0.0, 1.0, game.observation_shape(), np.float32) for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(game.actions.size) for agent in self.possible_agents}
+        self._generator: np.random.Generator | None = None
+
+    @property
+    def engine_state(self) -> State:
+        """The true spacetable state (for a spacetable bot, see ``sequential.choose_code``)."""
+        return self.table.state
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> npt.NDArray[np.float32]:
+        return self.table.observation(self.possible_agents.index(agent))
+
+    def render(self) -> str | None:
+        return self.table.render(self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _new_game(self, seed: int | None) -> None:
+        """A new game, its chance from the generator ``seed`` starts (None: the generator goes
+        on, or starts unseeded)."""
+        if seed is not None or self._generator is None:
+            self._generator, _ = seeding.np_random(seed)
+        self.table.reset(int(self._generator.integers(2**63)))
+
+    def _info(self, agent: str, illegal: bool = False) -> Info:
+        info: Info = {"action_mask": self.table.action_mask(self.possible_agents.index(agent))}
+        if illegal:
+            info["illegal_action"] = True
+        return info
+
+
+class GameAECEnv(_GameEnv, AECEnv):  # type: ignore[misc]  # pettingzoo has no type stubs
+    """The turn-based (AEC) environment of a game; see the module's docstring."""
+
+    def __init__(
+        self, game_id: str, players: int | None = None, render_mode: str | None = None, **options: JSON
+    ) -> None:
+        AECEnv.__init__(self)
+        _GameEnv.__init__(self, game_id, players, render_mode, options, together=False)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; ``options`` are not used (the game's options are given to :func:`env`)."""
+        self._new_game(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: self._info(agent) for agent in self.agents}
+        self.agent_selection = agent_name(self.table.acting()[0])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        legal = self.table.play(self.possible_agents.index(agent), operator.index(action))
+        self.infos = {a: self._info(a, illegal=a == agent and not legal) for a in self.agents}
+        state = self.table.state
+        if state.is_terminal():
+            self.rewards = dict(zip(self.agents, state.returns()))
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = agent_name(self.table.acting()[0])
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+
+class GameParallelEnv(_GameEnv, ParallelEnv):  # type: ignore[misc]  # pettingzoo has no type stubs
+    """The parallel environment of a game; see the module's docstring."""
+
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        **options: JSON,
+    ) -> None:
+        _GameEnv.__init__(self, game_id, players, render_mode, options, together=True)
+        self.metadata["is_parallelizable"] = True
+        self.max_cycles = max_cycles
+        self.agents: list[str] = []
+        self.cycles = 0
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, npt.NDArray[np.float32]], dict[str, Info]]:
+        """A new game; ``options`` are not used (the game's options are given to :func:`parallel_env`)."""
+        self._new_game(seed)
+        self.agents = self.possible_agents[:]
+        self.cycles = 0
+        return {agent: self.observe(agent) for agent in self.agents}, {
+            agent: self._info(agent) for agent in self.agents
+        }
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+        """Apply the action of every agent that may act now (the others' are ignored)."""
+        illegal = set()
+        for seat in self.table.acting():
+            agent = agent_name(seat)
+            if agent in actions and not self.table.play(seat, operator.index(actions[agent])):
+                illegal.add(agent)
+        self.cycles += 1
+        state = self.table.state
+        over = state.is_terminal()
+        cut = not over and self.max_cycles is not None and self.cycles >= self.max_cycles
+        returns = dict(zip(self.possible_agents, state.returns()))
+        observations = {agent: self.observe(agent) for agent in self.agents}
+        rewards = {agent: returns[agent] for agent in self.agents}
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, cut)
+        infos = {agent: self._info(agent, illegal=agent in illegal) for agent in self.agents}
+        if over or cut:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos

@@ -1,0 +1,93 @@
+"""The engine's protocol as a sequential game of integer actions: what the adapters share.
+
+- **One seat decides at a time.** Where several seats decide at once (a showdown draft, the
+  secret discards of burning ships), the lowest awaited seat decides first, then the next. This
+  is sound because a seat's choice stays out of the other seats' views until every seat has
+  chosen, so an answer given later cannot depend on one given earlier (the interop tests check
+  the views), and the engine makes the result independent of the order of the answers.
+- **Actions are integers**: the game's codec (``game.actions.encode``), ``range(actions.size)``
+  for every seat and for chance.
+- **Observations** are the game's tensor (``Game.observation_tensor``, float32) and its view as
+  canonical JSON (sorted keys, no spaces): exactly what ``view(seat)`` gives.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from spacetable.engine import SIMULTANEOUS, Game, Player, State, load
+
+
+def decider(state: State) -> int:
+    """Who acts now: CHANCE, TERMINAL, or a seat (the lowest awaited where several decide at once)."""
+    player = state.current_player()
+    return state.awaiting()[0] if player == SIMULTANEOUS else player
+
+
+def legal_codes(state: State, seat: int) -> list[int]:
+    """The codes of ``seat``'s legal actions, ascending ([] unless the seat decides now)."""
+    if decider(state) != seat:
+        return []
+    encode = state.game.actions.encode
+    return sorted(encode(action) for action in state.legal_actions(seat))
+
+
+def chance_codes(state: State) -> list[tuple[int, float]]:
+    """At a chance node: each outcome's code with its probability, by code."""
+    encode = state.game.actions.encode
+    return sorted((encode(action), p) for action, p in state.chance_outcomes())
+
+
+def apply_code(state: State, code: int) -> int:
+    """Apply the action ``code`` for whoever acts now, validated (an illegal code raises
+    :class:`~spacetable.engine.IllegalActionError` or ``MalformedActionError`` and changes
+    nothing); returns who acted (a seat, or CHANCE)."""
+    actor = decider(state)
+    state.apply_action(state.game.actions.decode(code), actor if actor >= 0 else None)
+    return actor
+
+
+def observe(state: State, seat: int) -> npt.NDArray[np.float32]:
+    """The game's observation tensor of ``state`` for ``seat``, shaped ``game.observation_shape()``."""
+    game = state.game
+    tensor = np.asarray(game.observation_tensor(state, seat), dtype=np.float32)
+    shape = game.observation_shape()
+    if tensor.size != int(np.prod(shape)):
+        raise ValueError(f"{game.id}: observation_tensor gave {tensor.size} numbers, observation_shape is {shape}")
+    return tensor.reshape(shape)
+
+
+def canonical(data: Any) -> str:
+    """JSON with sorted keys and no spaces: one text for one value."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def observation_string(state: State, seat: int | None) -> str:
+    """``state.view(seat)`` as canonical JSON (``None``: a spectator's view)."""
+    return canonical(state.view(seat))
+
+
+def choose_code(state: State, seat: int, player: Player, rng: random.Random) -> int:
+    """The code of the action a spacetable :class:`~spacetable.engine.Player` (a bot from
+    ``spacetable.agents.make_agent``) picks for ``seat``, thinking only on ``resample(seat)``
+    as in spacetable's own play loop."""
+    return state.game.actions.encode(player.choose(state.resample(seat, rng), seat, rng))
+
+
+def load_game(game_id: str, players: int, options: dict[str, Any]) -> Game:
+    """``spacetable.load``, built once per (id, players, options) and shared (games are immutable):
+    states of one game, however they were made (cloned, pickled), then have the same game."""
+    key = canonical([game_id, players, options])
+    game = _GAMES.get(key)
+    if game is None:
+        game = load(game_id, players, options)
+        _GAMES[key] = _GAMES[canonical([game_id, players, game.options])] = game
+    return game
+
+
+_GAMES: dict[str, Game] = {}

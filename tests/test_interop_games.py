@@ -1,0 +1,155 @@
+"""What the adapters need from every registered game: an observation tensor that holds only the
+view, with its documented layout, and simultaneous choices that stay hidden until all are made."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+
+import pytest
+
+import spacetable
+from interop_helpers import GAME_IDS, load, random_states, random_step
+from spacetable.engine import SIMULTANEOUS, Game, State
+from spacetable.games.showdown.content import CARD_KINDS
+from spacetable.games.showdown.state import PHASES as SHOWDOWN_PHASES
+from spacetable.games.spacerace.state import PHASES as SPACERACE_PHASES
+from spacetable.interop.sequential import canonical
+from spacetable.testing.toygame import ToyPoker
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_tensor_is_the_view_in_numbers(game_id: str) -> None:
+    """Every seat at every step: the declared size, values in [0, 1], one tensor per view, the
+    same tensor on any resample of the seat (so it holds nothing hidden), and not a constant."""
+    game = load(game_id)
+    size = math.prod(game.observation_shape())
+    by_view: dict[str, list[float]] = {}
+    rng = random.Random(7)
+    for state in itertools.chain(*(random_states(game, seed) for seed in range(2))):
+        for seat in range(game.players):
+            tensor = game.observation_tensor(state, seat)
+            assert len(tensor) == size
+            assert all(0.0 <= x <= 1.0 for x in tensor), f"{game_id}: values outside [0, 1]"
+            key = f"{seat}:{canonical(state.view(seat))}"
+            assert by_view.setdefault(key, tensor) == tensor, f"{game_id}: one view gave two tensors"
+            if game.hidden_information:
+                assert game.observation_tensor(state.resample(seat, rng), seat) == tensor
+    assert len({tuple(t) for t in by_view.values()}) > 10
+
+
+def test_a_game_without_tensor_says_so() -> None:
+    game = ToyPoker()
+    with pytest.raises(NotImplementedError, match=f"{game.id} has no observation tensor yet"):
+        game.observation_shape()
+    with pytest.raises(NotImplementedError, match=f"{game.id} has no observation tensor yet"):
+        game.observation_tensor(game.new_initial_state(), 0)
+
+
+def _hidden_answers_checked(game: Game, seed: int) -> int:
+    """At each node where seats decide at once, the lowest seat (whom the adapters ask first)
+    gives every answer it may: the other awaited seats' views must not tell them apart."""
+    checked = 0
+    for state in random_states(game, seed):
+        if state.current_player() != SIMULTANEOUS or len(state.awaiting()) < 2:
+            continue
+        first, *others = state.awaiting()
+        seen = set()
+        for action in state.legal_actions(first):
+            after = state.clone()
+            after.apply_action(action, first)
+            seen.add(canonical([after.view(seat) for seat in others]))
+        assert len(seen) == 1, f"{game.id}: seats {others} can see what seat {first} chose"
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_seats_deciding_at_once_can_be_asked_in_turn(game_id: str) -> None:
+    _hidden_answers_checked(load(game_id), seed=3)
+
+
+def test_showdown_draft_and_fire_are_asked_in_turn_soundly() -> None:
+    game = spacetable.load("showdown", 4)
+    phases: Counter[str] = Counter()
+    for seed in range(4):
+        for state in random_states(game, seed):
+            if state.current_player() == SIMULTANEOUS:
+                phases[state.view(0)["phase"]] += 1
+    assert phases["draft"] and phases["fire"], phases
+    assert sum(_hidden_answers_checked(game, seed) for seed in range(4)) > 100
+
+
+# ---- the documented layouts (docs/INTEROP.md) ------------------------------------------------
+
+
+def _offsets(*sizes: int) -> list[int]:
+    """Where each piece of a tensor starts, given the sizes of the pieces in order."""
+    return [sum(sizes[:i]) for i in range(len(sizes))]
+
+
+def _first_decision(game: Game, seed: int = 1) -> State:
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        random_step(state, rng)
+    return state
+
+
+def test_falling_skies_layout() -> None:
+    game = spacetable.load("falling-skies", options={"level": 2})
+    b = game.board
+    state = _first_decision(game)
+    tensor = game.observation_tensor(state, 0)
+    cells, spaces = (b.sky_rows + 1) * b.columns, len(b.spaces)
+    phase, tracks, green, red, _supplies, _base, excavated, _pending, unplaced = _offsets(
+        6, 6, cells, cells, 4, 4 * spaces, spaces, spaces, 12
+    )
+    assert tensor[phase : phase + 6] == [0, 1, 0, 0, 0, 0]  # place
+    assert tensor[tracks + 2] == state.energy / b.energy_max
+    assert tensor[green : green + b.columns] == [1.0] * b.green_ships + [0.0] * (b.columns - b.green_ships)
+    assert sum(tensor[red : red + cells]) == 0
+    assert sum(tensor[excavated : excavated + spaces]) == len(b.open_at_start | {b.dig_path[0]})
+    counts = [round(x * len(b.dice)) for x in tensor[unplaced : unplaced + 12]]
+    for color, value in state.unplaced:
+        counts[(color == "white") * 6 + value - 1] -= 1
+    assert counts == [0] * 12
+
+
+def test_showdown_layout_is_relative_and_screened() -> None:
+    game = spacetable.load("showdown", 4)
+    n, slots = 4, game.content.rules.countermeasure_limit
+    state = _first_decision(game)
+    assert state.phase == "draft"
+    seat = 2
+    tensor = game.observation_tensor(state, seat)
+    block = 19 + 12 * slots
+    phase, _clock, _turn, _used, seats, hand = _offsets(6, 6, 3 * n, 4, n * block, 15)
+    assert tensor[phase + SHOWDOWN_PHASES.index("draft")] == 1
+    visible = [tensor[seats + r * block + 7] for r in range(n)]
+    assert visible == [1, 0, 0, 0]  # the observer's own mat first; the others are behind their screens
+    held = state.hands[seat]
+    assert tensor[hand : hand + 15] == [held.count(k) / game.content.rules.hand_size for k in CARD_KINDS]
+
+
+def test_spacerace_layout_is_relative() -> None:
+    game = spacetable.load("spacerace", 3, {"turn_limit": 15})
+    n, nodes, fleet = 3, game.galaxy.size, game.content.fleet_limit
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    while state.phase != "move":
+        random_step(state, rng)
+    seat = (state.turn + 1) % n
+    tensor = game.observation_tensor(state, seat)
+    phase, _clock, turn, tiles, _owners, _move, fleets = _offsets(
+        14, 2, 2 * n, 6 * nodes, n * nodes, fleet + nodes, n * fleet * (8 + nodes)
+    )
+    assert tensor[phase + SPACERACE_PHASES.index("move")] == 1
+    assert tensor[turn : turn + n] == [0, 0, 1]  # the seat to move is the one before the observer
+    assert tensor[tiles] == 1  # node 0 is the Nexus
+    assert sum(tensor[tiles + 6 * node + 5] for node in range(nodes)) == 0  # every starway is laid
+    own_mothership = tensor[fleets : fleets + 8 + nodes]
+    assert own_mothership[:2] == [1, 1]  # present, a mothership
+    assert own_mothership[8 + state.homeworld[seat]] == 1  # at its homeworld

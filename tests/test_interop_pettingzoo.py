@@ -1,0 +1,153 @@
+"""Every multiplayer game as a PettingZoo environment: PettingZoo's own tests, and spacetable's
+bots playing through it."""
+
+from __future__ import annotations
+
+import functools
+import random
+import types
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
+from pettingzoo.utils import parallel_to_aec
+
+import spacetable
+from interop_helpers import MULTIPLAYER_IDS, table
+from spacetable.agents import make_agent
+from spacetable.engine import SIMULTANEOUS
+from spacetable.interop import pettingzoo
+from spacetable.interop.infostate import Trail
+from spacetable.interop.openspiel import SpielState, spiel_name
+from spacetable.interop.sequential import choose_code
+
+
+def aec(game_id: str, **kwargs: Any) -> Any:
+    players, options = table(game_id)
+    return pettingzoo.env(game_id, players, **options, **kwargs)
+
+
+def parallel(game_id: str, **kwargs: Any) -> Any:
+    players, options = table(game_id)
+    return pettingzoo.parallel_env(game_id, players, **options, **kwargs)
+
+
+@pytest.fixture
+def no_warnings() -> Iterator[None]:
+    """PettingZoo's tests warn about anything doubtful: fail on any warning."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    assert [str(w.message) for w in caught] == []
+
+
+@pytest.mark.usefixtures("no_warnings")
+@pytest.mark.parametrize("game_id", MULTIPLAYER_IDS)
+def test_pettingzoo_api_test(game_id: str) -> None:
+    api_test(aec(game_id), num_cycles=1000)
+
+
+@pytest.mark.usefixtures("no_warnings")
+@pytest.mark.parametrize("game_id", MULTIPLAYER_IDS)
+def test_pettingzoo_seed_test(game_id: str) -> None:
+    seed_test(functools.partial(aec, game_id), num_cycles=100)
+
+
+@pytest.mark.usefixtures("no_warnings")
+@pytest.mark.parametrize("game_id", MULTIPLAYER_IDS)
+def test_pettingzoo_max_cycles_test(game_id: str) -> None:
+    """max_cycles_test counts one step per agent per cycle, as the parallel environment (and
+    PettingZoo's AEC view of it) takes them; the turn-based env() asks only the seat to decide."""
+    module = types.SimpleNamespace(
+        parallel_env=functools.partial(parallel, game_id),
+        env=lambda **kwargs: parallel_to_aec(parallel(game_id, **kwargs)),
+    )
+    max_cycles_test(module)
+
+
+@pytest.mark.usefixtures("no_warnings")
+@pytest.mark.parametrize("game_id", MULTIPLAYER_IDS)
+def test_pettingzoo_parallel_api_test(game_id: str) -> None:
+    parallel_api_test(parallel(game_id), num_cycles=1000)
+
+
+@pytest.mark.parametrize("bots", [("greedy", "random", "random"), ("easy", "greedy", "random", "random")])
+@pytest.mark.parametrize("game_id", MULTIPLAYER_IDS)
+def test_spacetable_bots_play_through_the_environment(game_id: str, bots: tuple[str, ...]) -> None:
+    """Each agent's move comes from a spacetable bot thinking on a resample of its seat; the
+    environment's rewards are the game's returns, and only the seat to act has a mask."""
+    game_class = spacetable.engine.game_class(game_id)
+    players = max(game_class.min_players, min(len(bots), game_class.max_players))
+    env = pettingzoo.env(game_id, players, **table(game_id)[1])
+    env.reset(seed=3)
+    agents = [make_agent(name) for name in bots[:players]]
+    rng = random.Random(3)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        seat = env.possible_agents.index(agent)
+        state = env.unwrapped.engine_state
+        assert observation.shape == env.observation_space(agent).shape
+        assert [a for a in env.possible_agents if env.infos[a]["action_mask"].any()] == [agent]
+        code = choose_code(state, seat, agents[seat], rng)
+        assert info["action_mask"][code] == 1
+        env.step(code)
+    final = env.unwrapped.engine_state
+    assert final.is_terminal()
+    assert list(totals.values()) == final.returns()
+
+
+def test_an_illegal_action_changes_nothing() -> None:
+    env = aec("showdown")
+    env.reset(seed=1)
+    agent = env.agent_selection
+    before = env.unwrapped.engine_state.to_json()
+    illegal = int(np.flatnonzero(env.infos[agent]["action_mask"] == 0)[0])
+    env.step(illegal)
+    assert env.agent_selection == agent
+    assert env.infos[agent]["illegal_action"] is True
+    assert env.unwrapped.engine_state.to_json() == before
+
+
+def test_a_draft_round_is_one_parallel_step() -> None:
+    env = parallel("showdown")
+    _, infos = env.reset(seed=2)
+    state = env.unwrapped.engine_state
+    assert state.current_player() == SIMULTANEOUS and len(state.awaiting()) == 4
+    assert all(info["action_mask"].any() for info in infos.values())
+    actions = {a: int(np.flatnonzero(info["action_mask"])[0]) for a, info in infos.items()}
+    picks = list(state.picks)
+    env.step(actions)
+    assert [p - q for p, q in zip(env.unwrapped.engine_state.picks, picks)] == [1, 1, 1, 1]
+
+
+def test_render_shows_the_spectator_view() -> None:
+    env = aec("showdown", render_mode="ansi")
+    env.reset(seed=4)
+    text = env.render()
+    assert text.startswith("Starship Showdown, 4 captains: seats [0] to act")
+    assert '"hand"' not in text  # a spectator sees no hand
+
+
+@pytest.mark.parametrize("game_id", MULTIPLAYER_IDS)
+def test_observations_are_openspiel_observations(game_id: str) -> None:
+    """The same state gives the same tensor in the PettingZoo and OpenSpiel adapters."""
+    env = aec(game_id)
+    env.reset(seed=5)
+    spiel = pyspiel.load_game(spiel_name(game_id), {"players": table(game_id)[0], **table(game_id)[1]})
+    rng = np.random.default_rng(5)
+    for _ in range(60):
+        state = SpielState(spiel, Trail(env.unwrapped.engine_state.clone()))
+        for seat, agent in enumerate(env.possible_agents):
+            assert np.array_equal(env.observe(agent), np.asarray(state.observation_tensor(seat), np.float32))
+        if state.is_terminal():
+            break
+        env.step(rng.choice(np.flatnonzero(env.infos[env.agent_selection]["action_mask"])))
