@@ -292,6 +292,9 @@ def test_a_guarded_station_cannot_be_targeted() -> None:
 def test_guarding_is_ignored_when_only_bombers_are_left() -> None:
     state = position({(0, BOMBER_1): "I11", (1, BOMBER_1): "K11"})
     assert Attack(mask(BOMBER_1), target(1, STATION)) in state.legal_actions()
+    events = play(state, Attack(mask(BOMBER_1), target(1, STATION)), *rolls(4))
+    assert "Attack 4 against defence 0 = 0." in [e.text for e in events]  # a station has no wingmen
+    assert state.station_hp[1] == 12
 
 
 def test_a_destroyed_station_takes_its_fleet_and_its_player_out() -> None:

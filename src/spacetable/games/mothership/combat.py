@@ -1,10 +1,10 @@
 """Chapters 3 (combat), 5 (the colony station) and 7 (planets).
 
 - A dogfight: ships next to their target, declared together before rolling, add
-  their dice; the defender rolls its own die plus one (``wingman_bonus``) for each
-  friendly ship next to it. The higher total wins; the loser takes the winner's
-  total as damage; a tie hurts nobody. If attackers lose, each of them takes the
-  defender's full total; wingmen are never hurt.
+  their dice; a defending ship rolls its own die plus one (``wingman_bonus``) for each
+  friendly ship next to it (a colony station rolls nothing and has no wingmen). The
+  higher total wins; the loser takes the winner's total as damage; a tie hurts nobody.
+  If attackers lose, each of them takes the defender's full total; wingmen are never hurt.
 - What damages what: the mothership everything; fighters fighters, bombers,
   mothership shields and planets (never hull points); bombers hull points, shields
   and planets (never fighters or bombers). A ship may join an attack only on a
@@ -184,7 +184,7 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
         return
     cell = state.board.stations[other] if kind == COLONY else state.pos[other][unit]
     roll = sum(rolls[len(ships) :])
-    helpers = wingmen(state, other, cell)
+    helpers = 0 if kind == COLONY else wingmen(state, other, cell)  # the rule helps a defending *ship*
     defence = roll + helpers * state.game.content.wingman_bonus
     extra = f" + {helpers} wingman" if helpers else ""
     events.append(Event("roll", f"Attack {attack} against defence {roll}{extra} = {defence}."))
