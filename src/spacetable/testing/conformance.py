@@ -492,6 +492,22 @@ def check_codec(game: Game, n: int = 20, seed: int = 0, sweep: int = 20_000) -> 
         )
 
 
+def check_labels(game: Game, n: int = 10, seed: int = 0) -> None:
+    """Whoever acts can tell the choices apart: the labels (``state.action_label``) of the legal
+    actions, and of the chance outcomes, are non-empty and distinct (a menu of two equal lines,
+    or a research adapter's action strings, would be ambiguous)."""
+    walk = _Walk(game, n, seed)
+    with located(walk.where):
+        for _, state in walk:
+            for decider in deciders(state):
+                labels: dict[str, Action] = {}
+                for action in state.legal_actions(decider):
+                    label = state.action_label(action)
+                    assert isinstance(label, str) and label, f"{action!r} has the label {label!r}"
+                    other = labels.setdefault(label, action)
+                    assert other == action, f"{other!r} and {action!r} share the label {label!r}"
+
+
 def check_chance(game: Game, n: int = 20, seed: int = 0) -> None:
     """At chance nodes the outcomes are the legal actions, with positive probabilities summing to 1.
 
@@ -673,6 +689,7 @@ CHECKS: dict[str, Check] = {
         check_replay,
         check_illegal_actions,
         check_codec,
+        check_labels,
         check_chance,
         check_views_and_resample,
         check_hidden_information,
@@ -698,6 +715,7 @@ __all__ = [
     "check_hidden_information",
     "check_illegal_actions",
     "check_json_roundtrip_and_clone",
+    "check_labels",
     "check_random_playouts",
     "check_replay",
     "check_returns_and_outcome",
