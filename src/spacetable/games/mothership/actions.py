@@ -63,6 +63,40 @@ class Attack(NamedTuple):
     kind: str = "attack"
 
 
+class DrawCard(NamedTuple):
+    """Chance: the top card of the action deck (a kind, weighted by the copies left)."""
+
+    card: int
+    kind: str = "draw_card"
+
+
+class StealCard(NamedTuple):
+    """Chance: the card a blind steal takes (a kind, weighted by the copies in the hand)."""
+
+    card: int
+    kind: str = "steal_card"
+
+
+class Buy(NamedTuple):
+    """Pay the price for the top card of the action deck."""
+
+    kind: str = "buy"
+
+
+class Sell(NamedTuple):
+    """Sell a card from the hand for its value."""
+
+    card: int
+    kind: str = "sell"
+
+
+class Reward(NamedTuple):
+    """The card for capturing another player's planet: from the deck (0) or stolen blindly from them (1)."""
+
+    steal: int
+    kind: str = "reward"
+
+
 class EndTurn(NamedTuple):
     """Collect resources and end the turn."""
 
@@ -74,9 +108,10 @@ def ship_bits(mask: int) -> list[int]:
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-def action_space(players: int, ships: int, size: int, row_length: int) -> ActionSpace:
+def action_space(players: int, ships: int, size: int, row_length: int, cards: int) -> ActionSpace:
     cells = range(size * size)
     energy = range(row_length + 1)
+    kinds = range(cards)
     return ActionSpace(
         (DrawBoard, {"seed": range(BOARD_SEEDS)}),
         (Roll, {"value": range(1, 13)}),
@@ -86,4 +121,9 @@ def action_space(players: int, ships: int, size: int, row_length: int) -> Action
         (Move, {"ship": range(ships), "cell": cells}),
         (Attack, {"ships": range(1, 1 << ships), "target": range(players * (ships + 1) + MAX_PLANETS + MAX_EXTRA)}),
         (EndTurn, {}),
+        (DrawCard, {"card": kinds}),
+        (StealCard, {"card": kinds}),
+        (Buy, {}),
+        (Sell, {"card": kinds}),
+        (Reward, {"steal": range(2)}),
     )

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import turns
+from . import economy, turns
 from .actions import Attack
 from .board import PLANET
 from .dice import die_name
@@ -245,5 +245,7 @@ def capture(state: MothershipState, seat: int, planet: int, total: int, events: 
             )
         )
         return
+    previous = state.owner[planet]
     state.owner[planet] = seat
     events.append(Event("capture", f"{state.player_name(seat)} rolls {total} and captures the planet at {where}."))
+    economy.capture_reward(state, seat, previous, events)

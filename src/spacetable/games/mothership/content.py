@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -22,6 +22,8 @@ from spacetable.engine.content import deep_merge, read_toml
 CONTENT_DIR = Path(__file__).parent / "content"
 RULES_FILE = CONTENT_DIR / "rules.toml"
 LAYOUTS_FILE = CONTENT_DIR / "layouts.toml"
+CARDS_FILE = CONTENT_DIR / "cards.toml"
+
 
 DIE_SIDES = (0, 2, 4, 6, 8, 10, 12)
 """The weapon dice: none, a d2 (rolled as a d4), d4 .. d12."""
@@ -144,6 +146,20 @@ class LayoutModel(_Strict):
     rows: Annotated[list[Annotated[str, Field(min_length=5, max_length=25)]], Field(min_length=5, max_length=25)]
 
 
+class CardModel(_Strict):
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    count: Annotated[int, Field(ge=0, le=20)]
+    value: Annotated[int, Field(ge=0, le=10)]
+    timing: Literal["turn", "declare", "defend", "dogfight", "rolled", "lost", "any"]
+    module: Literal["random_event", "exploration"] | None = None
+    text: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class EconomyCardsModel(_Strict):
+    start_cards: Annotated[int, Field(ge=0, le=10)]
+    card_price: Annotated[int, Field(ge=0, le=20)]
+
+
 class ContentModel(_Strict):
     fleet: FleetModel
     control_panel: PanelModel
@@ -155,6 +171,21 @@ class ContentModel(_Strict):
     boards: BoardsModel
     generator: GeneratorModel
     layouts: dict[str, LayoutModel]
+    cards: dict[str, CardModel]
+    deck: EconomyCardsModel
+
+
+@dataclass(frozen=True)
+class Card:
+    """One kind of action card: ``key`` is its name in content/cards.toml."""
+
+    key: str
+    name: str
+    count: int
+    value: int
+    timing: str
+    module: str | None
+    text: str
 
 
 @dataclass(frozen=True)
@@ -189,6 +220,10 @@ class Content:
     large_board: int
     generator: GeneratorModel
     layouts: Mapping[str, LayoutModel]
+    cards: tuple[Card, ...]
+    """Every kind of action card; a card in a hand or the deck is an index into this tuple."""
+    start_cards: int
+    card_price: int
 
     @property
     def ships(self) -> int:
@@ -198,7 +233,7 @@ class Content:
 
 def load_content(overrides: Mapping[str, Any] | None = None) -> Content:
     """The standard rules and layouts with ``overrides`` deep-merged and validated (ContentError otherwise)."""
-    merged = deep_merge(read_toml(LAYOUTS_FILE), overrides or {})
+    merged = deep_merge(deep_merge(read_toml(LAYOUTS_FILE), read_toml(CARDS_FILE)), overrides or {})
     model = engine_content.load_content(RULES_FILE, ContentModel, "mothership content", merged)
     panel = model.control_panel
     return Content(
@@ -230,4 +265,7 @@ def load_content(overrides: Mapping[str, Any] | None = None) -> Content:
         large_board=model.boards.large,
         generator=model.generator,
         layouts=dict(model.layouts),
+        cards=tuple(Card(key, c.name, c.count, c.value, c.timing, c.module, c.text) for key, c in model.cards.items()),
+        start_cards=model.deck.start_cards,
+        card_price=model.deck.card_price,
     )

@@ -43,6 +43,7 @@ class Mothership(Game):
             choices=("auto", "small", "large"),
         ),
         "extra_planets": OptionSpec(False, "two extra planets, fair distances from everyone", kind=bool),
+        "random_event": OptionSpec(False, "the optional Random Event cards and event die (chapter 15)", kind=bool),
         "team_size": OptionSpec(1, "players per team: 1 (free for all), 2 or 3 (teams seated alternately)", kind=int),
         "round_limit": OptionSpec(None, "rounds before a draw among those still in (default: content)", kind=int),
         "first_seat": OptionSpec(
@@ -90,6 +91,8 @@ class Mothership(Game):
             for w in range(c.row_length + 1)
             if 0 <= c.energy - e - w <= c.row_length
         )
+        self.modules = frozenset(m for m in ("random_event",) if opts[m])
+        """The optional rules in play: their cards are in the deck and playable."""
         self.layout_board = self._layout_board()
         if self.layout_board is not None:
             self.size = self.layout_board.size
@@ -98,7 +101,7 @@ class Mothership(Game):
             self.size = c.large_board if large else c.small_board
         self.board_outcomes: list[tuple[Action, float]] = [(DrawBoard(s), 1 / BOARD_SEEDS) for s in range(BOARD_SEEDS)]
         self.board_for = lru_cache(maxsize=64)(self._board_for)
-        self.actions = action_space(players, c.ships, self.size, c.row_length)
+        self.actions = action_space(players, c.ships, self.size, c.row_length, len(c.cards))
         self.max_length = self._bound_length()
 
     def _layout_board(self) -> Board | None:

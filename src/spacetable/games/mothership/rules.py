@@ -10,14 +10,28 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import combat, dice, movement, setup, turns
-from .actions import Attack, AutoPlace, DrawBoard, EndTurn, Move, Place, SetEnergy, ship_bits
+from . import combat, dice, economy, movement, setup, turns
+from .actions import (
+    Attack,
+    AutoPlace,
+    Buy,
+    DrawBoard,
+    DrawCard,
+    EndTurn,
+    Move,
+    Place,
+    Reward,
+    Sell,
+    SetEnergy,
+    StealCard,
+    ship_bits,
+)
 from .dice import face_value, rolled_sides
 
 if TYPE_CHECKING:
     from .state import MothershipState
 
-__all__ = ["apply", "dice", "label", "setup", "turn_actions", "turns", "why_illegal"]
+__all__ = ["apply", "dice", "economy", "label", "setup", "turn_actions", "turns", "why_illegal"]
 
 
 def turn_actions(state: MothershipState, seat: int) -> list[Action]:
@@ -26,6 +40,7 @@ def turn_actions(state: MothershipState, seat: int) -> list[Action]:
     for ship in range(len(state.pos[seat])):
         actions.extend(Move(ship, cell) for cell in movement.destinations(state, seat, ship))
     actions.extend(combat.attack_options(state, seat))
+    actions.extend(economy.trade_options(state, seat))
     actions.append(EndTurn())
     return actions
 
@@ -49,6 +64,16 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         setup.auto_place(state, seat, events)
     elif kind == "board":
         setup.draw_board(state, action[0], events)
+    elif kind == "draw_card":
+        economy.draw(state, action[0], events)
+    elif kind == "steal_card":
+        economy.steal(state, action[0], events)
+    elif kind == "buy":
+        economy.buy(state, seat, events)
+    elif kind == "sell":
+        economy.sell(state, seat, action[0], events)
+    elif kind == "reward":
+        economy.take_reward(state, bool(action[0]), events)
     else:
         raise AssertionError(f"unhandled action {action!r}")
     return events
@@ -110,6 +135,17 @@ def label(state: MothershipState, action: Action) -> str:
         return "collect resources and end the turn"
     if isinstance(action, DrawBoard):
         return f"generated board #{action.seed}"
+    if isinstance(action, DrawCard):
+        return f"draw {economy.card_name(state, action.card)}"
+    if isinstance(action, StealCard):
+        return f"steal {economy.card_name(state, action.card)}"
+    if isinstance(action, Buy):
+        return f"buy an action card for {state.game.content.card_price} resources"
+    if isinstance(action, Sell):
+        card = state.game.content.cards[action.card]
+        return f"sell {card.name} for {card.value}"
+    if isinstance(action, Reward):
+        return "steal a card blindly from the planet's owner" if action.steal else "take the top card of the deck"
     if isinstance(action, Roll):
         return f"roll {action.value}"
     return repr(action)

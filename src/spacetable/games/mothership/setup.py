@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import turns
+from . import economy, turns
 from .actions import AutoPlace, Place
 from .board import EMPTY as OPEN
 from .board import Board
@@ -90,6 +90,8 @@ def place(state: MothershipState, seat: int, cell: int, events: list[Event]) -> 
     assert state.board is not None
     events.append(Event("place", f"{state.ship_name(seat, ship)} is placed at {state.board.name_of(cell)}."))
     if ship == len(fleet) - 1 and seat == state.game.players - 1:
+        for player in range(state.game.players):  # the opening hands, dealt before the roll
+            economy.owe_cards(state, player, state.game.content.start_cards, events)
         first = state.game.options["first_seat"]
         if first is None:
             state.phase = "order"

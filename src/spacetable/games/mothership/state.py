@@ -61,6 +61,14 @@ _FIELDS = (
     "pending",
     "winners",
     "reason",
+    "deck",
+    "hands",
+    "discard",
+    "known",
+    "draws",
+    "steal",
+    "reward",
+    "bought",
 )
 
 
@@ -102,6 +110,22 @@ class MothershipState(State):
     pending: dict[str, Any] | None
     winners: list[int]
     reason: str
+    deck: list[int]
+    """Copies of each card kind left in the action deck (its order is chance's)."""
+    hands: list[list[int]]
+    """Each player's action cards (kinds, sorted)."""
+    discard: list[int]
+    """Copies of each kind in the discard pile (face up)."""
+    known: list[list[list[int]]]
+    """``known[observer][holder]``: cards ``observer`` knows ``holder`` has (taken from it by a steal)."""
+    draws: list[int]
+    """Seats owed a card from the deck, in order (chance draws them first)."""
+    steal: list[int]
+    """[thief, victim] while a blind steal is to be drawn, else []."""
+    reward: list[int]
+    """[capturer, previous owner] while the capturer chooses its card for the capture, else []."""
+    bought: list[int]
+    """Cards each player has bought (for reports)."""
     routes: dict[int, dict[int, tuple[int, bool]]]
     """Where each ship of the player on turn could move (``movement._search``), filled as asked.
     A move forgets the mover's entry only (the player's own ships never block each other);
@@ -139,9 +163,21 @@ class MothershipState(State):
         self.pending = None
         self.winners = []
         self.reason = ""
+        self.deck = rules.economy.start_deck(self)
+        self.hands = [[] for _ in range(n)]
+        self.discard = [0] * len(self.deck)
+        self.known = [[[] for _ in range(n)] for _ in range(n)]
+        self.draws = []
+        self.steal = []
+        self.reward = []
+        self.bought = [0] * n
 
     # ---- whose turn -------------------------------------------------------
     def current_player(self) -> int:
+        if self.draws or self.steal:
+            return CHANCE
+        if self.reward:
+            return self.reward[0]
         phase = self.phase
         if phase == "turn":
             return CHANCE if self.pending is not None else self.turn
@@ -154,11 +190,17 @@ class MothershipState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if seat == CHANCE:
             return [a for a, _ in self._chance_outcomes()]
+        if self.reward:
+            return rules.economy.reward_options(self)
         if self.phase == "place":
             return rules.setup.placements(self, seat)
         return rules.turn_actions(self, seat)
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.draws:
+            return rules.economy.draw_outcomes(self)
+        if self.steal:
+            return rules.economy.steal_outcomes(self)
         if self.phase == "board":
             return self.game.board_outcomes
         if self.phase == "order":
@@ -202,14 +244,22 @@ class MothershipState(State):
 
     # ---- information ------------------------------------------------------
     def view(self, seat: int | None) -> JSON:
+        """Public: the board, the panels, hand sizes, the deck's size, the discard pile. The seat's
+        own: its resources, its hand, and the cards it knows others hold."""
         data = self.to_json()
         data["resources"] = [r if s == seat else None for s, r in enumerate(self.resources)]
+        data["hands"] = [hand if s == seat else len(hand) for s, hand in enumerate(self.hands)]
+        data["known"] = self.known[seat] if seat is not None else None
+        data["deck"] = sum(self.deck)
         data["seat"] = seat
         return data
 
     def resample(self, seat: int, rng: random.Random) -> MothershipState:
-        """Nothing to re-deal: the only hidden numbers, resources, are announced at every change."""
-        return self.clone()
+        """The deck and the other hands re-dealt (keeping the cards the seat knows of). Resources
+        are kept: every change to them is announced (income, loot, prices, resale values)."""
+        other = self.clone()
+        rules.economy.redeal(other, seat, rng)
+        return other
 
     def to_json(self) -> JSON:
         data: dict[str, JSON] = {name: _plain(getattr(self, name)) for name in _FIELDS}
@@ -261,6 +311,14 @@ class MothershipState(State):
         other.pending = None if pending is None else {k: v[:] if type(v) is list else v for k, v in pending.items()}
         other.winners = self.winners[:]
         other.reason = self.reason
+        other.deck = self.deck[:]
+        other.hands = [h[:] for h in self.hands]
+        other.discard = self.discard[:]
+        other.known = [[k[:] for k in row] for row in self.known]
+        other.draws = self.draws[:]
+        other.steal = self.steal[:]
+        other.reward = self.reward[:]
+        other.bought = self.bought[:]
         return other
 
     # ---- helpers the rules share -----------------------------------------

@@ -119,6 +119,14 @@ def knock_out(state: MothershipState, seat: int, events: list[Event]) -> None:
         state.grid[station] = EMPTY
     state.station_hp[seat] = 0
     state.owner = [-1 if o == seat else o for o in state.owner]
+    for card in state.hands[seat]:  # a player out discards the hand
+        state.discard[card] += 1
+    state.hands[seat] = []
+    for facts in state.known:
+        facts[seat] = []
+    state.draws = [s for s in state.draws if s != seat]
+    if state.reward and seat in state.reward:
+        state.reward = []
     events.append(Event("out", f"{state.player_name(seat)} is out ({why}); their planets turn neutral."))
 
 
