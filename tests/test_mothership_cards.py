@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from mothership_helpers import BOMBER_1, FIGHTER_1, new_game, play, position, rolls
-from spacetable.games.mothership.actions import Attack, Buy, DrawCard, Reward, Sell, StealCard
+from spacetable.games.mothership.actions import Attack, Buy, DrawCard, EndTurn, Pass, Reward, Sell, StealCard
 from spacetable.games.mothership.content import load_content
 
 CARDS = {card.key: index for index, card in enumerate(load_content().cards)}
@@ -96,3 +96,21 @@ def test_a_player_out_discards_the_hand() -> None:
     state.hands[1] = [WORMHOLE]
     play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), *rolls(6, 1))
     assert state.out[1] and state.hands[1] == [] and state.discard[WORMHOLE] == 1
+
+
+def test_other_players_may_buy_and_sell_at_the_end_of_a_turn_only_those_who_can_are_asked() -> None:
+    game = new_game(4)
+    ships = {(0, FIGHTER_1): "E5", (1, FIGHTER_1): "A6", (2, FIGHTER_1): "K6", (3, FIGHTER_1): "F1"}
+    state = position(ships, game=game)
+    state.resources = [0, 0, 2, 0]  # seat 2 can buy
+    state.hands[3] = [HULL_REPAIR]  # seat 3 can sell; seat 1 can do nothing
+    play(state, EndTurn())
+    assert state.current_player() == 2 and state.turn == 0
+    assert state.legal_actions() == [Buy(), Pass()]
+    play(state, Buy(), DrawCard(WORMHOLE))
+    assert state.current_player() == 2  # still trading: sell what was just bought, or pass
+    assert state.legal_actions() == [Sell(WORMHOLE), Pass()]
+    play(state, Pass())
+    assert state.current_player() == 3 and state.legal_actions() == [Sell(HULL_REPAIR), Pass()]
+    play(state, Pass())
+    assert state.current_player() == 1 and state.turn == 1  # the next turn: seat 1 was never asked

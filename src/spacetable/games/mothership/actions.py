@@ -97,6 +97,12 @@ class Reward(NamedTuple):
     kind: str = "reward"
 
 
+class Pass(NamedTuple):
+    """Let a window go by: nothing (more) to buy, sell or play now."""
+
+    kind: str = "pass"
+
+
 class EndTurn(NamedTuple):
     """Collect resources and end the turn."""
 
@@ -126,4 +132,5 @@ def action_space(players: int, ships: int, size: int, row_length: int, cards: in
         (Buy, {}),
         (Sell, {"card": kinds}),
         (Reward, {"steal": range(2)}),
+        (Pass, {}),
     )

@@ -135,13 +135,16 @@ class Mothership(Game):
 
         Set-up: the board, one placement per ship, one roll per player. A turn: one
         energy split, at most one leg per engine space (each leg may meet asteroids: two
-        dice), one attack per ship (its dice and the defender's), the end of the turn.
+        dice), one attack per ship (its dice, the defender's, a capture's card and its
+        choice), the end of the turn and every other player's pass of the trading window.
+        Over the game, every card is at most drawn (or stolen), bought and sold once.
         """
         c = self.content
         legs = max(c.engines) + c.fighters * c.fighter_move + c.bombers * c.bomber_move
-        per_turn = 1 + legs * 3 + c.ships * (c.ships + 2) + 1
+        per_turn = 1 + legs * 3 + c.ships * (c.ships + 4) + 1 + self.players
         setup = 1 + self.players * c.ships + self.players
-        return setup + (self.round_limit + 1) * self.players * per_turn
+        cards = 3 * sum(card.count for card in c.cards)
+        return setup + cards + (self.round_limit + 1) * self.players * per_turn
 
     def describe(self) -> str:
         board = self.layout_board.name if self.layout_board else f"a generated {self.size}x{self.size} board"

@@ -19,6 +19,7 @@ from .actions import (
     DrawCard,
     EndTurn,
     Move,
+    Pass,
     Place,
     Reward,
     Sell,
@@ -31,7 +32,7 @@ from .dice import face_value, rolled_sides
 if TYPE_CHECKING:
     from .state import MothershipState
 
-__all__ = ["apply", "dice", "economy", "label", "setup", "turn_actions", "turns", "why_illegal"]
+__all__ = ["Pass", "apply", "dice", "economy", "label", "setup", "turn_actions", "turns", "why_illegal"]
 
 
 def turn_actions(state: MothershipState, seat: int) -> list[Action]:
@@ -74,6 +75,8 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         economy.sell(state, seat, action[0], events)
     elif kind == "reward":
         economy.take_reward(state, bool(action[0]), events)
+    elif kind == "pass":
+        turns.done_trading(state, events)
     else:
         raise AssertionError(f"unhandled action {action!r}")
     return events
@@ -144,6 +147,8 @@ def label(state: MothershipState, action: Action) -> str:
     if isinstance(action, Sell):
         card = state.game.content.cards[action.card]
         return f"sell {card.name} for {card.value}"
+    if isinstance(action, Pass):
+        return "pass"
     if isinstance(action, Reward):
         return "steal a card blindly from the planet's owner" if action.steal else "take the top card of the deck"
     if isinstance(action, Roll):

@@ -69,6 +69,7 @@ _FIELDS = (
     "steal",
     "reward",
     "bought",
+    "trading",
 )
 
 
@@ -126,6 +127,8 @@ class MothershipState(State):
     """[capturer, previous owner] while the capturer chooses its card for the capture, else []."""
     bought: list[int]
     """Cards each player has bought (for reports)."""
+    trading: list[int]
+    """The end-of-turn window: the seats still to buy or sell before the next turn, in order."""
     routes: dict[int, dict[int, tuple[int, bool]]]
     """Where each ship of the player on turn could move (``movement._search``), filled as asked.
     A move forgets the mover's entry only (the player's own ships never block each other);
@@ -171,6 +174,7 @@ class MothershipState(State):
         self.steal = []
         self.reward = []
         self.bought = [0] * n
+        self.trading = []
 
     # ---- whose turn -------------------------------------------------------
     def current_player(self) -> int:
@@ -178,6 +182,8 @@ class MothershipState(State):
             return CHANCE
         if self.reward:
             return self.reward[0]
+        if self.trading:
+            return self.trading[0]
         phase = self.phase
         if phase == "turn":
             return CHANCE if self.pending is not None else self.turn
@@ -192,6 +198,8 @@ class MothershipState(State):
             return [a for a, _ in self._chance_outcomes()]
         if self.reward:
             return rules.economy.reward_options(self)
+        if self.trading:
+            return [*rules.economy.trade_options(self, seat), rules.Pass()]
         if self.phase == "place":
             return rules.setup.placements(self, seat)
         return rules.turn_actions(self, seat)
@@ -319,6 +327,7 @@ class MothershipState(State):
         other.steal = self.steal[:]
         other.reward = self.reward[:]
         other.bought = self.bought[:]
+        other.trading = self.trading[:]
         return other
 
     # ---- helpers the rules share -----------------------------------------

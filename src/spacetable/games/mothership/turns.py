@@ -4,7 +4,8 @@
   control panel unlocked.
 - Collecting resources ends the turn: one for the colony station, one for each
   planet held. Then every mothership's shields regenerate (at the end of any turn),
-  and the next player still in, clockwise, begins.
+  the other players may buy and sell in turn order (a window that asks only those who
+  can), and the next player still in, clockwise, begins.
 - Loot comes at once, on anyone's turn: 1 for a fighter or bomber, 3 for a
   mothership or colony station, to the player whose ship destroyed it.
 - A player is out when the colony station is destroyed (every ship of theirs
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
+from . import economy
 from .state import EMPTY, NOWHERE, STATION
 
 if TYPE_CHECKING:
@@ -55,8 +57,25 @@ def end_turn(state: MothershipState, events: list[Event]) -> None:
 
 
 def pass_turn(state: MothershipState, events: list[Event]) -> None:
-    """The end of any turn (also one cut short by the player's own elimination)."""
+    """The end of any turn (also one cut short by the player's own elimination): shields
+    regenerate, then every other player who can buy or sell may, in turn order, before the
+    next turn begins."""
     regenerate_shields(state)
+    n = state.game.players
+    others = [(state.turn + step) % n for step in range(1, n)]
+    state.trading = [s for s in others if not state.out[s] and economy.trade_options(state, s)]
+    if not state.trading:
+        next_turn(state, events)
+
+
+def done_trading(state: MothershipState, events: list[Event]) -> None:
+    """The first seat of the end-of-turn window passes; the next turn begins after the last."""
+    state.trading.pop(0)
+    if not state.trading:
+        next_turn(state, events)
+
+
+def next_turn(state: MothershipState, events: list[Event]) -> None:
     n = state.game.players
     seat = state.turn
     step = 1
@@ -125,6 +144,7 @@ def knock_out(state: MothershipState, seat: int, events: list[Event]) -> None:
     for facts in state.known:
         facts[seat] = []
     state.draws = [s for s in state.draws if s != seat]
+    state.trading = [s for s in state.trading if s != seat]
     if state.reward and seat in state.reward:
         state.reward = []
     events.append(Event("out", f"{state.player_name(seat)} is out ({why}); their planets turn neutral."))
