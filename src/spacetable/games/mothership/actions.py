@@ -97,6 +97,16 @@ class Reward(NamedTuple):
     kind: str = "reward"
 
 
+class Play(NamedTuple):
+    """Play an action card: ``unit`` a ship, station, planet or player and ``spot`` a space,
+    subsystem or ship of the player's, as the card needs (see :mod:`.cards`)."""
+
+    card: int
+    unit: int
+    spot: int
+    kind: str = "play"
+
+
 class Pass(NamedTuple):
     """Let a window go by: nothing (more) to buy, sell or play now."""
 
@@ -133,4 +143,5 @@ def action_space(players: int, ships: int, size: int, row_length: int, cards: in
         (Sell, {"card": kinds}),
         (Reward, {"steal": range(2)}),
         (Pass, {}),
+        (Play, {"card": kinds, "unit": range(players * (ships + 1) + MAX_PLANETS + MAX_EXTRA), "spot": cells}),
     )

@@ -73,7 +73,7 @@ def guarded(state: MothershipState, seat: int) -> bool:
     """Whether ``seat``'s colony station has a friendly ship next to it (and guarding counts)."""
     board = state.board
     assert board is not None
-    for n in board.neighbours[board.stations[seat]]:
+    for n in board.neighbours[state.stations[seat]]:
         occupant = state.grid[n]
         if occupant != EMPTY and occupant & 15 != STATION and state.friendly(occupant >> 4, seat):
             return not only_bombers_left(state)
@@ -98,7 +98,7 @@ def attack_options(state: MothershipState, seat: int) -> list[Action]:
                 if terrain[n] == PLANET and PLANET_TARGET in can:
                     planet = board.planets.index(n)
                     owner = state.owner[planet]
-                    if owner < 0 or not state.friendly(owner, seat):
+                    if owner == -1 or (owner >= 0 and not state.friendly(owner, seat)):
                         code = planet_code(state, planet)
                         groups[code] = groups.get(code, 0) | 1 << ship
                 continue
@@ -182,7 +182,7 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
     if kind == PLANET_TARGET:
         capture(state, seat, unit, attack, events)
         return
-    cell = state.board.stations[other] if kind == COLONY else state.pos[other][unit]
+    cell = state.stations[other] if kind == COLONY else state.pos[other][unit]
     roll = sum(rolls[len(ships) :])
     helpers = 0 if kind == COLONY else wingmen(state, other, cell)  # the rule helps a defending *ship*
     defence = roll + helpers * state.game.content.wingman_bonus

@@ -92,6 +92,7 @@ class Mothership(Game):
             if 0 <= c.energy - e - w <= c.row_length
         )
         self.modules = frozenset(m for m in ("random_event",) if opts[m])
+        self.card_index = {card.key: i for i, card in enumerate(c.cards)}
         """The optional rules in play: their cards are in the deck and playable."""
         self.layout_board = self._layout_board()
         if self.layout_board is not None:

@@ -58,9 +58,9 @@ def player_worth(state: MothershipState, seat: int) -> float:
     assert board is not None
     total = STATION_HP * state.station_hp[seat] + RESOURCE * state.resources[seat]
     total += PLANET_WORTH * sum(1 for o in state.owner if o == seat)
-    planets = [board.planet_distance[i] for i, o in enumerate(state.owner) if o != seat]
+    planets = [board.planet_distance[i] for i, o in enumerate(state.owner) if o not in (seat, -2)]
     stations = [
-        board.stations[s] for s in range(state.game.players) if not state.out[s] and not state.friendly(s, seat)
+        state.stations[s] for s in range(state.game.players) if not state.out[s] and not state.friendly(s, seat)
     ]
     for ship, cell in enumerate(state.pos[seat]):
         if cell == NOWHERE:

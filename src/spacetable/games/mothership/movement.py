@@ -51,10 +51,11 @@ def set_energy(state: MothershipState, seat: int, split: tuple[int, int, int], e
 
 
 def engine_spaces(state: MothershipState, seat: int, ship: int) -> int:
-    """How far ``ship`` moves in a turn: the mothership by its engines, the others by their stats."""
-    if ship == 0:
-        return state.game.content.engines[state.energy[seat][0]]
-    return state.game.ship_moves[ship]
+    """How far ``ship`` moves this turn: the mothership by its engines, the others by their
+    stats, plus what cards added (Afterburner, Punch It!, Convoy)."""
+    base = state.game.content.engines[state.energy[seat][0]] if ship == 0 else state.game.ship_moves[ship]
+    boost: int = sum(e[3] for e in state.effects if e[0] == "boost" and e[1] == seat and e[2] == ship)
+    return base + boost
 
 
 def weapon_die(state: MothershipState, seat: int, ship: int) -> int:
@@ -84,7 +85,8 @@ def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int
     """
     budget = engine_spaces(state, seat, ship) - state.used[ship]
     start = state.pos[seat][ship]
-    if budget <= 0 or start == NOWHERE:
+    frozen = any(e[0] == "frozen" and e[1] == seat and e[2] == ship for e in state.effects)
+    if budget <= 0 or start == NOWHERE or frozen:
         return {}
     board = state.board
     assert board is not None
@@ -92,6 +94,7 @@ def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int
     teams = state.game.teams
     team = seat % teams
     won = state.cleared[seat][ship]
+    gone = state.gone_planets()
     found: dict[int, tuple[int, bool]] = {}
     seen = {(start, won >= 0)}
     frontier = [(start, won >= 0)]
@@ -100,7 +103,7 @@ def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int
         for cell, inside in frontier:
             for n in neighbours[cell]:
                 mark = terrain[n]
-                if mark == PLANET:
+                if mark == PLANET and n not in gone:
                     continue
                 occupant = grid[n]
                 if occupant != EMPTY and (occupant & 15 == STATION or (occupant >> 4) % teams != team):
@@ -135,6 +138,9 @@ def move(state: MothershipState, seat: int, ship: int, cell: int, events: list[E
     events.append(Event("move", f"{state.ship_name(seat, ship)} moves to {board.name_of(cell)}."))
     if board.terrain[cell] != ASTEROID:
         state.cleared[seat][ship] = -1
+    elif fight and any(e[0] == "deflect" and e[1] == seat and e[2] == ship for e in state.effects):
+        state.cleared[seat][ship] = board.field[cell]
+        events.append(Event("asteroid", "Deflector Shields: it enters the asteroid field unharmed."))
     elif fight:
         state.cleared[seat][ship] = -1
         sides = weapon_die(state, seat, ship)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import combat, dice, economy, movement, setup, turns
+from . import cards, combat, dice, economy, movement, setup, turns
 from .actions import (
     Attack,
     AutoPlace,
@@ -21,6 +21,7 @@ from .actions import (
     Move,
     Pass,
     Place,
+    Play,
     Reward,
     Sell,
     SetEnergy,
@@ -32,7 +33,7 @@ from .dice import face_value, rolled_sides
 if TYPE_CHECKING:
     from .state import MothershipState
 
-__all__ = ["Pass", "apply", "dice", "economy", "label", "setup", "turn_actions", "turns", "why_illegal"]
+__all__ = ["Pass", "apply", "cards", "dice", "economy", "label", "setup", "turn_actions", "turns", "why_illegal"]
 
 
 def turn_actions(state: MothershipState, seat: int) -> list[Action]:
@@ -42,6 +43,7 @@ def turn_actions(state: MothershipState, seat: int) -> list[Action]:
         actions.extend(Move(ship, cell) for cell in movement.destinations(state, seat, ship))
     actions.extend(combat.attack_options(state, seat))
     actions.extend(economy.trade_options(state, seat))
+    actions.extend(cards.turn_plays(state, seat))
     actions.append(EndTurn())
     return actions
 
@@ -76,7 +78,15 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
     elif kind == "reward":
         economy.take_reward(state, bool(action[0]), events)
     elif kind == "pass":
-        turns.done_trading(state, events)
+        if state.cancel:
+            cards.let_pass(state, events)
+        else:
+            turns.done_trading(state, events)
+    elif kind == "play":
+        if state.cancel:
+            cards.cancel(state, seat, events)
+        else:
+            cards.play(state, seat, action[0], action[1], action[2], events)
     else:
         raise AssertionError(f"unhandled action {action!r}")
     return events
@@ -149,6 +159,8 @@ def label(state: MothershipState, action: Action) -> str:
         return f"sell {card.name} for {card.value}"
     if isinstance(action, Pass):
         return "pass"
+    if isinstance(action, Play):
+        return cards.label(state, action)
     if isinstance(action, Reward):
         return "steal a card blindly from the planet's owner" if action.steal else "take the top card of the deck"
     if isinstance(action, Roll):

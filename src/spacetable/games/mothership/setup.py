@@ -39,6 +39,7 @@ def draw_board(state: MothershipState, seed: int, events: list[Event]) -> None:
     state.board = board
     state.board_seed = seed
     state.grid = empty_grid(board)
+    state.stations = list(board.stations)
     state.owner = [-1] * len(board.planets)
     state.phase = "place"
     events.append(Event("setup", f"The board is generated board #{seed}: {len(board.planets)} planets."))
@@ -63,7 +64,7 @@ def placement_spaces(state: MothershipState, seat: int) -> list[int]:
     assert board is not None
     radius = state.game.content.placement_radius
     size = board.size
-    station = board.stations[seat]
+    station = state.stations[seat]
     half = (size - 1) / 2
     sr, sc = divmod(station, size)
 

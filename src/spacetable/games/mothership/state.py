@@ -70,6 +70,12 @@ _FIELDS = (
     "reward",
     "bought",
     "trading",
+    "played",
+    "effects",
+    "playing",
+    "cancel",
+    "escort",
+    "stations",
 )
 
 
@@ -129,6 +135,18 @@ class MothershipState(State):
     """Cards each player has bought (for reports)."""
     trading: list[int]
     """The end-of-turn window: the seats still to buy or sell before the next turn, in order."""
+    played: list[int]
+    """Copies of each kind played so far (for reports)."""
+    effects: list[list[Any]]
+    """Lasting card effects: [name, seat, ship, amount, until ("end"/"begin"), whose turn]."""
+    playing: list[int]
+    """[seat, card, unit, spot] of a card waiting on the window to cancel it, else []."""
+    cancel: list[int]
+    """The seats holding Noooooooooooo! still to say whether they cancel ``playing``."""
+    escort: int
+    """Bit mask of the turn player's ships next to its mothership when the turn began (Convoy)."""
+    stations: list[int]
+    """Each colony station's space (Migration moves one)."""
     routes: dict[int, dict[int, tuple[int, bool]]]
     """Where each ship of the player on turn could move (``movement._search``), filled as asked.
     A move forgets the mover's entry only (the player's own ships never block each other);
@@ -175,6 +193,12 @@ class MothershipState(State):
         self.reward = []
         self.bought = [0] * n
         self.trading = []
+        self.played = [0] * len(self.deck)
+        self.effects = []
+        self.playing = []
+        self.cancel = []
+        self.escort = 0
+        self.stations = list(self.board.stations) if self.board is not None else []
 
     # ---- whose turn -------------------------------------------------------
     def current_player(self) -> int:
@@ -182,6 +206,8 @@ class MothershipState(State):
             return CHANCE
         if self.reward:
             return self.reward[0]
+        if self.cancel:
+            return self.cancel[0]
         if self.trading:
             return self.trading[0]
         phase = self.phase
@@ -198,6 +224,8 @@ class MothershipState(State):
             return [a for a, _ in self._chance_outcomes()]
         if self.reward:
             return rules.economy.reward_options(self)
+        if self.cancel:
+            return [*rules.cards.cancel_options(self, seat), rules.Pass()]
         if self.trading:
             return [*rules.economy.trade_options(self, seat), rules.Pass()]
         if self.phase == "place":
@@ -328,9 +356,22 @@ class MothershipState(State):
         other.reward = self.reward[:]
         other.bought = self.bought[:]
         other.trading = self.trading[:]
+        other.played = self.played[:]
+        other.effects = [e[:] for e in self.effects]
+        other.playing = self.playing[:]
+        other.cancel = self.cancel[:]
+        other.escort = self.escort
+        other.stations = self.stations[:]
         return other
 
     # ---- helpers the rules share -----------------------------------------
+    def gone_planets(self) -> frozenset[int]:
+        """The spaces of planets taken off the board (Planet Laser Pointer): empty space now."""
+        board = self.board
+        if board is None or -2 not in self.owner:
+            return frozenset()
+        return frozenset(board.planets[p] for p, o in enumerate(self.owner) if o == -2)
+
     def team(self, seat: int) -> int:
         return seat % self.game.teams
 

@@ -32,6 +32,18 @@ def begin_turn(state: MothershipState, seat: int) -> None:
     state.used = [0] * len(state.used)
     state.attacked = 0
     state.locked = False
+    state.effects = [e for e in state.effects if not (e[4] == "begin" and e[5] == seat)]
+    state.escort = escorts(state, seat)
+
+
+def escorts(state: MothershipState, seat: int) -> int:
+    """Bit mask of the fighters and bombers next to the seat's mothership (for Convoy)."""
+    board = state.board
+    mothership = state.pos[seat][0]
+    if board is None or mothership == NOWHERE:
+        return 0
+    near = set(board.neighbours[mothership])
+    return sum(1 << s for s, cell in enumerate(state.pos[seat]) if s and cell in near)
 
 
 def regenerate_shields(state: MothershipState) -> None:
@@ -40,6 +52,9 @@ def regenerate_shields(state: MothershipState) -> None:
 
 
 def income(state: MothershipState, seat: int) -> int:
+    """Resources at the end of the turn: nothing while a Trade Blockade lasts."""
+    if any(e[0] == "blockade" for e in state.effects):
+        return 0
     c = state.game.content
     planets = sum(1 for o in state.owner if o == seat)
     station = c.station_income if state.station_hp[seat] > 0 else 0
@@ -59,7 +74,8 @@ def end_turn(state: MothershipState, events: list[Event]) -> None:
 def pass_turn(state: MothershipState, events: list[Event]) -> None:
     """The end of any turn (also one cut short by the player's own elimination): shields
     regenerate, then every other player who can buy or sell may, in turn order, before the
-    next turn begins."""
+    next turn begins. Effects that last until the end of this player's turn go."""
+    state.effects = [e for e in state.effects if not (e[4] == "end" and e[5] == state.turn)]
     regenerate_shields(state)
     n = state.game.players
     others = [(state.turn + step) % n for step in range(1, n)]
@@ -133,7 +149,7 @@ def knock_out(state: MothershipState, seat: int, events: list[Event]) -> None:
             state.grid[cell] = EMPTY
             state.pos[seat][ship] = NOWHERE
     assert state.board is not None
-    station = state.board.stations[seat]
+    station = state.stations[seat]
     if state.grid[station] == seat * 16 + STATION:
         state.grid[station] = EMPTY
     state.station_hp[seat] = 0
