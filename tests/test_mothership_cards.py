@@ -5,9 +5,21 @@ from __future__ import annotations
 
 import random
 
-from mothership_helpers import BOMBER_1, FIGHTER_1, new_game, play, position, rolls
-from spacetable.games.mothership.actions import Attack, Buy, DrawCard, EndTurn, Pass, Reward, Sell, StealCard
+from mothership_helpers import BOMBER_1, FIGHTER_1, FIGHTER_2, MOTHERSHIP, cell, new_game, play, position, rolls
+from spacetable.games.mothership.actions import (
+    Attack,
+    Buy,
+    DrawCard,
+    EndTurn,
+    Move,
+    Pass,
+    Play,
+    Reward,
+    Sell,
+    StealCard,
+)
 from spacetable.games.mothership.content import load_content
+from spacetable.games.mothership.state import MothershipState
 
 CARDS = {card.key: index for index, card in enumerate(load_content().cards)}
 AFTERBURNER, HULL_REPAIR, WORMHOLE, NOOOO = (
@@ -114,3 +126,145 @@ def test_other_players_may_buy_and_sell_at_the_end_of_a_turn_only_those_who_can_
     assert state.current_player() == 3 and state.legal_actions() == [Sell(HULL_REPAIR), Pass()]
     play(state, Pass())
     assert state.current_player() == 1 and state.turn == 1  # the next turn: seat 1 was never asked
+
+
+# ---- the own-turn cards -----------------------------------------------------------------
+
+
+def card(key: str) -> int:
+    return CARDS[key]
+
+
+def holding(state: MothershipState, seat: int, *keys: str) -> MothershipState:
+    state.hands[seat] = sorted(card(k) for k in keys)
+    state._legal_cache = None
+    return state
+
+
+def test_afterburner_adds_four_engine_spaces_for_the_turn_only() -> None:
+    state = holding(position({(0, FIGHTER_1): "A1", (1, FIGHTER_1): "K11"}), 0, "afterburner")
+    play(state, Play(card("afterburner"), FIGHTER_1, 0))
+    assert Move(FIGHTER_1, cell("A9")) in state.legal_actions()  # 8 spaces: 4 + 4
+    assert state.discard[card("afterburner")] == 1 and state.hands[0] == []
+    play(state, EndTurn(), EndTurn())
+    assert Move(FIGHTER_1, cell("A9")) not in state.legal_actions()
+
+
+def test_punch_it_doubles_one_ships_engine_spaces() -> None:
+    state = holding(position({(0, BOMBER_1): "A1", (1, FIGHTER_1): "K11"}), 0, "punch_it")
+    play(state, Play(card("punch_it"), BOMBER_1, 0))
+    moves = {a.cell for a in state.legal_actions() if a.kind == "move"}
+    assert cell("A7") in moves and cell("A8") not in moves  # 3 doubled
+
+
+def test_convoy_boosts_the_ships_that_began_the_turn_beside_the_mothership() -> None:
+    ships = {(0, MOTHERSHIP): "E5", (0, FIGHTER_1): "E4", (0, FIGHTER_2): "A1", (1, FIGHTER_1): "K11"}
+    state = holding(position(ships), 0, "convoy")
+    play(state, Play(card("convoy"), 0, 0))
+    assert [e[2] for e in state.effects if e[0] == "boost"] == [FIGHTER_1]
+
+
+def test_deflector_shields_let_a_ship_enter_asteroids_without_a_dogfight() -> None:
+    state = holding(position({(0, FIGHTER_1): "B7", (1, FIGHTER_1): "K11"}), 0, "deflector_shields")
+    play(state, Play(card("deflector_shields"), FIGHTER_1, 0), Move(FIGHTER_1, cell("B6")))
+    assert not state.is_chance_node() and state.cleared[0][FIGHTER_1] >= 0
+
+
+def test_hull_repair_gives_one_hull_point_back_never_above_twelve() -> None:
+    state = holding(position({(0, MOTHERSHIP): "E5", (1, FIGHTER_1): "K11"}), 0, "hull_repair")
+    assert not [a for a in state.legal_actions() if a.kind == "play"]  # nothing to repair
+    state.hp[0] = 10
+    state._legal_cache = None
+    play(state, Play(card("hull_repair"), 0, 0))
+    assert state.hp[0] == 11
+
+
+def test_wallet_inspector_takes_one_resource() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"}), 0, "wallet_inspector")
+    state.resources = [0, 3]
+    play(state, Play(card("wallet_inspector"), 7 + 6, 0))
+    assert state.resources == [1, 2]
+
+
+def test_pick_up_two_cards_draws_two() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"}), 0, "pick_up_two")
+    play(state, Play(card("pick_up_two"), 0, 0), DrawCard(WORMHOLE), DrawCard(HULL_REPAIR))
+    assert state.hands[0] == sorted([WORMHOLE, HULL_REPAIR])
+
+
+def test_surprise_attack_steals_blindly_from_an_enemy_hand() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"}), 0, "surprise_attack")
+    state.hands[1] = [WORMHOLE]
+    play(state, Play(card("surprise_attack"), 7 + 6, 0))
+    assert state.chance_outcomes() == [(StealCard(WORMHOLE), 1.0)]
+    play(state, StealCard(WORMHOLE))
+    assert state.hands == [[WORMHOLE], []]
+
+
+def test_trade_blockade_stops_all_income_until_the_players_next_turn() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"}), 0, "trade_blockade")
+    state.owner = [0, 1, 1]
+    play(state, Play(card("trade_blockade"), 0, 0), EndTurn(), EndTurn())
+    assert state.resources == [0, 0]
+    play(state, EndTurn())  # seat 0's next turn began: the blockade is over
+    assert state.resources == [2, 0]
+
+
+def test_forced_update_keeps_an_enemy_ship_still_for_its_owners_next_turn() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"}), 0, "forced_update")
+    play(state, Play(card("forced_update"), 7 + FIGHTER_1, 0), EndTurn())
+    assert not [a for a in state.legal_actions() if a.kind == "move"]
+    play(state, EndTurn(), EndTurn())
+    assert [a for a in state.legal_actions() if a.kind == "move"]
+
+
+def test_panic_button_and_wormhole_warp_a_ship_which_then_moves_no_more() -> None:
+    state = holding(position({(0, FIGHTER_1): "A1", (1, FIGHTER_1): "K11"}), 0, "panic_button", "wormhole")
+    state.owner[2] = 0  # the planet at H8
+    plays = [a for a in state.legal_actions() if a.kind == "play" and a.card == card("panic_button")]
+    assert {a.spot for a in plays} == {cell(n) for n in ("G7", "H7", "I7", "G8", "I8", "I9")}  # G9, H9: asteroids
+    play(state, Play(card("panic_button"), FIGHTER_1, cell("G7")))
+    assert state.pos[0][FIGHTER_1] == cell("G7") and not [a for a in state.legal_actions() if a.kind == "move"]
+    other = holding(position({(0, FIGHTER_1): "A1", (1, FIGHTER_1): "K11"}), 0, "wormhole")
+    play(other, Play(card("wormhole"), FIGHTER_1, cell("K1")))
+    assert other.pos[0][FIGHTER_1] == cell("K1")
+
+
+def test_migration_moves_the_colony_station_beside_a_friendly_planet() -> None:
+    state = holding(position({(0, FIGHTER_1): "A1", (1, FIGHTER_1): "K11"}), 0, "migration")
+    state.owner[1] = 0  # F6
+    play(state, Play(card("migration"), 6, cell("E5")))
+    assert state.stations[0] == cell("E5") and state.grid[cell("B2")] == -1
+
+
+def test_friendly_negotiations_capture_a_planet_within_two_spaces_and_earn_a_card() -> None:
+    state = holding(position({(0, FIGHTER_1): "F4", (1, FIGHTER_1): "K11"}), 0, "friendly_negotiations")
+    play(state, Play(card("friendly_negotiations"), 14 + 1, 0))
+    assert state.owner[1] == 0 and state.is_chance_node()
+
+
+def test_planet_laser_pointer_takes_a_planet_off_the_board() -> None:
+    state = holding(position({(0, FIGHTER_1): "F4", (1, FIGHTER_1): "K11"}), 0, "planet_laser_pointer")
+    state.owner[1] = 1
+    play(state, Play(card("planet_laser_pointer"), 14 + 1, 0))
+    assert state.owner[1] == -2
+    assert Move(FIGHTER_1, cell("F6")) in state.legal_actions()  # empty space now
+    play(state, EndTurn(), EndTurn())
+    assert state.resources[1] == 1  # its owner gets nothing for it any more: the station only
+
+
+def test_noooo_cancels_a_card_as_it_is_played() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"}), 0, "pick_up_two")
+    holding(state, 1, "noooo")
+    play(state, Play(card("pick_up_two"), 0, 0))
+    assert state.current_player() == 1 and state.legal_actions() == [Play(card("noooo"), 0, 0), Pass()]
+    play(state, Play(card("noooo"), 0, 0))
+    assert state.current_player() == 0 and not state.draws and state.hands == [[], []]
+    assert state.discard[card("pick_up_two")] == 1 and state.discard[card("noooo")] == 1
+
+
+def test_a_card_nobody_cancels_takes_effect_after_the_window() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"}), 0, "pick_up_two")
+    holding(state, 1, "noooo")
+    play(state, Play(card("pick_up_two"), 0, 0), Pass())
+    assert state.draws == [0, 0]

@@ -151,9 +151,10 @@ def _movable(state: MothershipState, seat: int) -> list[int]:
 
 
 def _free(state: MothershipState, cell: int) -> bool:
+    """An empty space to jump to: no ship or station, no planet, no asteroid."""
     board = state.board
     assert board is not None
-    return state.grid[cell] == EMPTY and board.terrain[cell] != PLANET
+    return state.grid[cell] == EMPTY and board.terrain[cell] not in (PLANET, ASTEROID)
 
 
 def _friendly_planets(state: MothershipState, seat: int) -> list[int]:
@@ -294,7 +295,7 @@ def _warp(state: MothershipState, seat: int, ship: int, spot: int, events: list[
     state.grid[spot] = seat * 16 + ship
     fleet[ship] = spot
     state.used[ship] = 10**3
-    state.cleared[seat][ship] = board.field[spot] if board.terrain[spot] == ASTEROID else -1
+    state.cleared[seat][ship] = -1
     if ship == 0:
         state.locked = True
     events.append(Event("move", f"{state.ship_name(seat, ship)} jumps to {board.name_of(spot)}."))
