@@ -72,7 +72,7 @@ def test_capturing_another_players_planet_may_steal_blindly_instead() -> None:
     state = position({(0, FIGHTER_1): "C3", (1, FIGHTER_1): "K11"})
     state.owner[0] = 1
     state.hands[1] = [AFTERBURNER, WORMHOLE, WORMHOLE]
-    play(state, Attack(1 << FIGHTER_1, 2 * 7 + 0), *rolls(6))
+    play(state, Attack(1 << FIGHTER_1, 2 * 7 + 0), Pass(), *rolls(6))  # the owner holds cards: asked first
     assert state.current_player() == 0 and state.legal_actions() == [Reward(0), Reward(1)]
     play(state, Reward(1))
     assert state.chance_outcomes() == [(StealCard(AFTERBURNER), 1 / 3), (StealCard(WORMHOLE), 2 / 3)]
@@ -106,7 +106,7 @@ def test_views_show_only_the_seats_own_hand() -> None:
 def test_a_player_out_discards_the_hand() -> None:
     state = position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "E6"})
     state.hands[1] = [WORMHOLE]
-    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), *rolls(6, 1))
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Pass(), *rolls(6, 1))
     assert state.out[1] and state.hands[1] == [] and state.discard[WORMHOLE] == 1
 
 
@@ -195,7 +195,7 @@ def test_pick_up_two_cards_draws_two() -> None:
 def test_surprise_attack_steals_blindly_from_an_enemy_hand() -> None:
     state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"}), 0, "surprise_attack")
     state.hands[1] = [WORMHOLE]
-    play(state, Play(card("surprise_attack"), 7 + 6, 0))
+    play(state, Play(card("surprise_attack"), 7 + 6, 0), Pass())  # seat 1 holds a card: may it cancel?
     assert state.chance_outcomes() == [(StealCard(WORMHOLE), 1.0)]
     play(state, StealCard(WORMHOLE))
     assert state.hands == [[WORMHOLE], []]
@@ -268,3 +268,92 @@ def test_a_card_nobody_cancels_takes_effect_after_the_window() -> None:
     holding(state, 1, "noooo")
     play(state, Play(card("pick_up_two"), 0, 0), Pass())
     assert state.draws == [0, 0]
+
+
+# ---- cards in a dogfight, declared before rolling ----------------------------------------
+
+
+def duel(attacker_cards: tuple[str, ...], defender_cards: tuple[str, ...], **kwargs: object) -> MothershipState:
+    """Seat 0's mothership (E5, a d6) beside seat 1's (E6, a d6, 5 shields), each with cards."""
+    state = position({(0, MOTHERSHIP): "E5", (1, MOTHERSHIP): "E6"}, **kwargs)  # type: ignore[arg-type]
+    holding(state, 0, *attacker_cards)
+    return holding(state, 1, *defender_cards)
+
+
+def test_shield_breaker_then_auxiliary_shield_leaves_four_shields() -> None:
+    state = duel(("shield_breaker",), ("auxiliary_shield",))
+    play(state, Attack(1, 7))
+    assert state.current_player() == 0
+    play(state, Play(card("shield_breaker"), 0, 0), Pass())  # the defender does not cancel it
+    assert state.current_player() == 1
+    play(state, Play(card("auxiliary_shield"), 0, 0))
+    assert state.is_chance_node()  # neither side has a card left: no more questions
+    play(state, *rolls(6, 1))  # the defender loses to 6: 4 shield points take 4 of it
+    assert state.hp[1] == 10 and state.shield[1] == 0
+
+
+def test_auxiliary_shield_then_shield_breaker_leaves_none() -> None:
+    state = duel(("shield_breaker",), ("auxiliary_shield",))
+    play(state, Attack(1, 7), Pass(), Play(card("auxiliary_shield"), 0, 0), Pass(), Play(card("shield_breaker"), 0, 0))
+    play(state, *rolls(6, 1))
+    assert state.hp[1] == 6
+
+
+def test_unused_auxiliary_shield_points_go_after_the_dogfight() -> None:
+    state = duel((), ("auxiliary_shield",))
+    play(state, Attack(1, 7), Play(card("auxiliary_shield"), 0, 0), *rolls(6, 1))
+    assert state.hp[1] == 12 and state.shield[1] == 3  # 9 points took 6; the 4 extra went first
+
+
+def test_defence_buff_and_volt_switch_add_to_their_sides() -> None:
+    state = duel(("volt_switch",), ("defence_buff",))
+    play(state, Attack(1, 7), Play(card("volt_switch"), 0, 0), Pass(), Play(card("defence_buff"), 0, 0))
+    events = play(state, *rolls(2, 4))
+    assert "Attack 5 against defence 5 = 5." in [e.text for e in events]  # 2 + 3 against 4 + 1: a tie
+
+
+def test_expansion_pak_doubles_one_die_face_not_the_buffs() -> None:
+    ships = {(0, FIGHTER_1): "E5", (0, FIGHTER_2): "F5", (1, MOTHERSHIP): "E6"}
+    state = holding(position(ships), 0, "expansion_pak", "volt_switch")
+    play(state, Attack(0b110, 7), Play(card("expansion_pak"), 0, 0))
+    events = play(state, Pass(), *rolls(2, 5, 1))
+    assert "Attack 12 against defence 1 = 1." in [e.text for e in events]  # 2 + 5 + 5 (the 5 again)
+
+
+def test_git_off_mah_propertay_raises_the_capture_total_by_three() -> None:
+    state = holding(position({(0, FIGHTER_1): "C3", (1, FIGHTER_1): "K11"}), 1, "git_off_mah_propertay")
+    state.owner[0] = 1
+    play(state, Attack(1 << FIGHTER_1, 14))
+    assert state.current_player() == 1
+    play(state, Play(card("git_off_mah_propertay"), 0, 0), *rolls(6))
+    assert state.owner[0] == 1
+
+
+def test_action_card_buffs_never_apply_to_a_planet_attack() -> None:
+    state = holding(position({(0, FIGHTER_1): "C3", (1, FIGHTER_1): "K11"}), 0, "volt_switch", "defence_buff")
+    play(state, Attack(1 << FIGHTER_1, 14))
+    assert state.is_chance_node()  # nothing to play: no window
+
+
+def test_the_wingman_card_adds_two_to_a_defender_with_a_friend_beside_it() -> None:
+    ships = {(0, FIGHTER_1): "E5", (1, FIGHTER_1): "E6", (1, FIGHTER_2): "F7"}
+    state = holding(position(ships), 1, "wingman")
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Play(card("wingman"), 0, 0))
+    events = play(state, *rolls(5, 2))
+    assert "Attack 5 against defence 4 + 1 wingman = 5." in [e.text for e in events]
+
+
+def test_seismic_charge_needs_the_enemy_in_or_beside_an_asteroid_field() -> None:
+    ships = {(0, FIGHTER_1): "C7", (1, FIGHTER_1): "D7"}  # D7 is beside the field at B6-C6
+    state = holding(position(ships), 0, "seismic_charge")
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Play(card("seismic_charge"), 0, 0))
+    events = play(state, *rolls(1, 3))
+    assert "Attack 4 against defence 3 = 3." in [e.text for e in events]
+
+
+def test_enhanced_sensors_need_a_friendly_mothership_beside_the_ship() -> None:
+    ships = {(0, FIGHTER_1): "E5", (0, MOTHERSHIP): "D4", (1, FIGHTER_1): "E6"}
+    state = holding(position(ships), 0, "enhanced_sensors")
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Play(card("enhanced_sensors"), 0, 0))
+    events = play(state, *rolls(1, 2))
+    assert "Attack 3 against defence 2 = 2." in [e.text for e in events]

@@ -4,9 +4,10 @@ A card is played with ``Play(card, unit, spot)``: ``unit`` names a ship, station
 (an attack target number, see :mod:`.actions`) or a player (their station's number), and
 ``spot`` a space, a subsystem or the player's own ship, as each card needs; unused fields are 0.
 
-Playing a card shows it and discards it; then every other player holding Noooooooooooo!
-may cancel it (a window that asks only them), and otherwise it takes effect. Cards take
-effect in the order they are played.
+Playing a card shows it and discards it; then every other player with cards in hand is
+asked whether to cancel it with Noooooooooooo! (asking only its holder would tell the table
+who holds it; players with empty hands are skipped), and otherwise it takes effect. Cards
+take effect in the order they are played.
 
 Effects that last are small records in ``state.effects``: ``[name, seat, ship, amount,
 until, whose]``, where ``until`` is ``"end"`` (gone when ``whose`` ends a turn) or
@@ -21,12 +22,13 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import economy
+from . import economy, tactics
 from .actions import Play
 from .board import ASTEROID, PLANET
-from .combat import capture, decode_target, planet_code, target_code
+from .combat import capture
 from .movement import engine_spaces
 from .state import EMPTY, NOWHERE
+from .targets import decode_target, planet_code, target_code
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -65,7 +67,7 @@ def play(state: MothershipState, seat: int, card: int, unit: int, spot: int, eve
     state.discard[card] += 1
     state.played[card] += 1
     events.append(Event("card", f"{state.player_name(seat)} plays {economy.card_name(state, card)}."))
-    cancellers = [s for s in _others(state, seat) if NOOOO in _keys(state, s)]
+    cancellers = [s for s in _others(state, seat) if state.hands[s]]  # anyone who may hold Noooooooooooo!
     if cancellers:
         state.playing = [seat, card, unit, spot]
         state.cancel = cancellers
@@ -74,12 +76,16 @@ def play(state: MothershipState, seat: int, card: int, unit: int, spot: int, eve
 
 
 def resolve(state: MothershipState, seat: int, card: int, unit: int, spot: int, events: list[Event]) -> None:
-    RULES[state.game.content.cards[card].key].effect(state, seat, unit, spot, events)
+    key = state.game.content.cards[card].key
+    if state.pending is not None:  # a dogfight card: it adds to its side (module tactics)
+        tactics.played(state, key)
+        return
+    RULES[key].effect(state, seat, unit, spot, events)
 
 
 def cancel_options(state: MothershipState, seat: int) -> list[Action]:
     noooo = state.game.card_index[NOOOO]
-    return [Play(noooo, 0, 0)]
+    return [Play(noooo, 0, 0)] if noooo in state.hands[seat] else []
 
 
 def cancel(state: MothershipState, seat: int, events: list[Event]) -> None:
@@ -91,6 +97,8 @@ def cancel(state: MothershipState, seat: int, events: list[Event]) -> None:
     state.played[noooo] += 1
     victim, card = state.playing[0], state.playing[1]
     state.playing, state.cancel = [], []
+    if state.pending is not None:
+        tactics.played(state, None)  # the other side of the dogfight is asked next
     events.append(
         Event(
             "card",
@@ -112,11 +120,6 @@ def let_pass(state: MothershipState, events: list[Event]) -> None:
 def _others(state: MothershipState, seat: int) -> list[int]:
     n = state.game.players
     return [(seat + step) % n for step in range(1, n) if not state.out[(seat + step) % n]]
-
-
-def _keys(state: MothershipState, seat: int) -> set[str]:
-    cards = state.game.content.cards
-    return {cards[c].key for c in state.hands[seat]}
 
 
 NOOOO = "noooo"

@@ -25,17 +25,26 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import economy, turns
+from . import economy, tactics, turns
 from .actions import Attack
 from .board import PLANET
 from .dice import die_name
 from .movement import damage_mothership, destroy_ship, weapon_die
 from .state import EMPTY, NOWHERE, STATION
+from .targets import (
+    BOMBER,
+    COLONY,
+    FIGHTER,
+    MOTHERSHIP,
+    PLANET_TARGET,
+    decode_target,
+    planet_code,
+    target_code,
+    wingmen,
+)
 
 if TYPE_CHECKING:
     from .state import MothershipState
-
-MOTHERSHIP, FIGHTER, BOMBER, COLONY, PLANET_TARGET = "mothership", "fighter", "bomber", "station", "planet"
 
 DAMAGES = {
     MOTHERSHIP: {MOTHERSHIP, FIGHTER, BOMBER, COLONY, PLANET_TARGET},
@@ -44,24 +53,6 @@ DAMAGES = {
     COLONY: set(),
 }
 """What each kind of unit can damage (a fighter only a mothership's shields)."""
-
-
-def target_code(state: MothershipState, seat: int, ship: int) -> int:
-    """The attack target number of a ship or (``ship == ships``) a colony station."""
-    return seat * (state.game.content.ships + 1) + ship
-
-
-def planet_code(state: MothershipState, planet: int) -> int:
-    return state.game.players * (state.game.content.ships + 1) + planet
-
-
-def decode_target(state: MothershipState, target: int) -> tuple[str, int, int]:
-    """(kind, seat, ship) of a target number; for a planet (``planet``, -1, planet index)."""
-    ships = state.game.content.ships
-    seat, ship = divmod(target, ships + 1)
-    if seat >= state.game.players:
-        return PLANET_TARGET, -1, target - state.game.players * (ships + 1)
-    return (COLONY if ship == ships else state.game.ship_kinds[ship]), seat, ship
 
 
 def only_bombers_left(state: MothershipState) -> bool:
@@ -143,6 +134,7 @@ def declare(state: MothershipState, seat: int, ships: list[int], target: int, ev
         )
     )
     state.pending = {"what": "dogfight", "seat": seat, "ships": ships, "target": target, "dice": dice, "rolls": []}
+    tactics.open_window(state)
 
 
 def target_name(state: MothershipState, target: int) -> str:
@@ -159,35 +151,27 @@ def target_name(state: MothershipState, target: int) -> str:
     return state.ship_name(seat, unit)
 
 
-def wingmen(state: MothershipState, seat: int, cell: int) -> int:
-    """Friendly ships next to ``cell`` (a defender's space)."""
-    assert state.board is not None
-    grid = state.grid
-    count = 0
-    for n in state.board.neighbours[cell]:
-        occupant = grid[n]
-        if occupant != EMPTY and occupant & 15 != STATION and state.friendly(occupant >> 4, seat):
-            count += 1
-    return count
-
-
 def resolve(state: MothershipState, events: list[Event]) -> None:
     """All dice are rolled: the dogfight (or planet attack) is decided."""
     pending = state.pending
     assert pending is not None and state.board is not None
     state.pending = None
     seat, ships, target, rolls = pending["seat"], pending["ships"], pending["target"], pending["rolls"]
-    attack = sum(rolls[: len(ships)])
+    attack_rolls, defence_rolls = rolls[: len(ships)], rolls[len(ships) :]
     kind, other, unit = decode_target(state, target)
-    if kind == PLANET_TARGET:
-        capture(state, seat, unit, attack, events)
+    if kind == PLANET_TARGET:  # no buffs: only Git off Mah Propertay! raises the total needed
+        capture(state, seat, unit, sum(attack_rolls), events, tactics.capture_needs(state, pending))
         return
     cell = state.stations[other] if kind == COLONY else state.pos[other][unit]
-    roll = sum(rolls[len(ships) :])
     helpers = 0 if kind == COLONY else wingmen(state, other, cell)  # the rule helps a defending *ship*
+    attack = sum(attack_rolls) + tactics.bonus(state, pending, tactics.ATTACK, attack_rolls)
+    roll = sum(defence_rolls) + tactics.bonus(state, pending, tactics.DEFENCE, defence_rolls)
     defence = roll + helpers * state.game.content.wingman_bonus
     extra = f" + {helpers} wingman" if helpers else ""
     events.append(Event("roll", f"Attack {attack} against defence {roll}{extra} = {defence}."))
+    shields_before = {s: state.shield[s] for s in (seat, other)}
+    extra_shields = tactics.apply_shields(state, pending, events)
+    shields_before.update({s: state.shield[s] for s in extra_shields})
     kinds = state.game.ship_kinds
     if attack > defence:
         hull = any(kinds[s] != FIGHTER for s in ships)
@@ -200,6 +184,7 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
                 events.append(Event("miss", f"{state.ship_name(seat, ship)} loses but cannot be hurt by a {kind}."))
     else:
         events.append(Event("miss", "A tie: nobody takes damage."))
+    tactics.drop_extra_shields(state, extra_shields, shields_before)
     turns.check_out(state, [other, seat], events)
 
 
@@ -234,8 +219,9 @@ def hit(
     turns.loot(state, by, c.loot_small, f"a {kind}", events)
 
 
-def capture(state: MothershipState, seat: int, planet: int, total: int, events: list[Event]) -> None:
-    need = state.game.content.capture_total
+def capture(state: MothershipState, seat: int, planet: int, total: int, events: list[Event], need: int = 0) -> None:
+    """A planet attack totalling ``total`` (``need``: the total that captures, the rules' 6 by default)."""
+    need = need or state.game.content.capture_total
     assert state.board is not None
     where = state.board.name_of(state.board.planets[planet])
     if total < need:

@@ -11,10 +11,10 @@ from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, Op
 from . import tensor
 from .actions import BOARD_SEEDS, DrawBoard, action_space
 from .board import Board, generate, parse_layout
-from .combat import BOMBER, FIGHTER, MOTHERSHIP
 from .content import Content, load_content
 from .heuristic import evaluate
 from .state import MothershipState
+from .targets import BOMBER, FIGHTER, MOTHERSHIP
 
 
 @register

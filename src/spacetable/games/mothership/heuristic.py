@@ -11,9 +11,9 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .combat import COLONY, PLANET_TARGET, decode_target
 from .dice import face_value, rolled_sides
 from .state import NOWHERE
+from .targets import COLONY, PLANET_TARGET, decode_target
 
 if TYPE_CHECKING:
     from .state import MothershipState

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import cards, combat, dice, economy, movement, setup, turns
+from . import cards, combat, dice, economy, movement, setup, tactics, turns
 from .actions import (
     Attack,
     AutoPlace,
@@ -33,7 +33,19 @@ from .dice import face_value, rolled_sides
 if TYPE_CHECKING:
     from .state import MothershipState
 
-__all__ = ["Pass", "apply", "cards", "dice", "economy", "label", "setup", "turn_actions", "turns", "why_illegal"]
+__all__ = [
+    "Pass",
+    "apply",
+    "cards",
+    "dice",
+    "economy",
+    "label",
+    "setup",
+    "tactics",
+    "turn_actions",
+    "turns",
+    "why_illegal",
+]
 
 
 def turn_actions(state: MothershipState, seat: int) -> list[Action]:
@@ -80,6 +92,8 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
     elif kind == "pass":
         if state.cancel:
             cards.let_pass(state, events)
+        elif state.pending is not None:
+            tactics.passed(state)
         else:
             turns.done_trading(state, events)
     elif kind == "play":

@@ -212,7 +212,10 @@ class MothershipState(State):
             return self.trading[0]
         phase = self.phase
         if phase == "turn":
-            return CHANCE if self.pending is not None else self.turn
+            pending = self.pending
+            if pending is None:
+                return self.turn
+            return rules.tactics.asked_seat(self) if pending.get("asker", -1) >= 0 else CHANCE
         if phase == "over":
             return TERMINAL
         if phase == "place":
@@ -226,6 +229,8 @@ class MothershipState(State):
             return rules.economy.reward_options(self)
         if self.cancel:
             return [*rules.cards.cancel_options(self, seat), rules.Pass()]
+        if self.pending is not None:
+            return rules.tactics.options(self)
         if self.trading:
             return [*rules.economy.trade_options(self, seat), rules.Pass()]
         if self.phase == "place":

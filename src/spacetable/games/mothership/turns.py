@@ -154,7 +154,10 @@ def knock_out(state: MothershipState, seat: int, events: list[Event]) -> None:
         state.grid[station] = EMPTY
     state.station_hp[seat] = 0
     state.owner = [-1 if o == seat else o for o in state.owner]
-    for card in state.hands[seat]:  # a player out discards the hand
+    if state.hands[seat]:  # a player out discards the hand, face up
+        names = ", ".join(economy.card_name(state, card) for card in state.hands[seat])
+        events.append(Event("cards", f"{state.player_name(seat)} discards {names}."))
+    for card in state.hands[seat]:
         state.discard[card] += 1
     state.hands[seat] = []
     for facts in state.known:

@@ -1,0 +1,240 @@
+"""Chapter 6.1 in a dogfight: the cards played when a dogfight is declared, before rolling.
+
+After an attack is declared, its two sides may play their dogfight cards, the attacker
+first, then in turns, until both pass one after the other (a side with nothing to play is
+not asked). Each card is shown as it is played (and may be cancelled by Noooooooooooo!);
+they apply in the order they were played, which matters for shields: Shield Breaker then
+Auxiliary Shield leaves 4 shield points, the other way round none.
+
+The cards and what they add (``pending["mods"]``: ``[key, side]`` in the order played):
+
+- Defence Buff: +1 to the defence. Wingman: +2 to a defending ship with a friendly ship
+  beside it. Git off Mah Propertay!: a planet of the defender's needs 3 more to capture.
+- Enhanced Sensors: +2 if one of the side's fighters or bombers is beside a friendly mothership.
+- Seismic Charge: +3 if an enemy ship of the dogfight is in an asteroid field or next to one.
+- Volt Switch: +3 if the side fights with its mothership.
+- Expansion Pak: the side's highest die face counts twice (one die, not the buffs).
+- Auxiliary Shield: the side's mothership has 4 more shield points for this dogfight.
+- Shield Breaker: the other side's mothership has no shields until the end of the turn.
+
+Action card buffs never apply to a planet attack (only Git off Mah Propertay! defends one).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spacetable.engine import Action, Event
+
+from .actions import Pass, Play
+from .board import ASTEROID
+from .state import NOWHERE
+from .targets import PLANET_TARGET, decode_target, wingmen
+
+if TYPE_CHECKING:
+    from .state import MothershipState
+
+ATTACK, DEFENCE = 0, 1
+SIDE_TIMINGS = ({"declare", "dogfight"}, {"defend", "dogfight"})
+PLANET_CARDS = {"git_off_mah_propertay"}
+
+
+def sides(state: MothershipState, pending: dict[str, Any]) -> tuple[int, int]:
+    """(attacking seat, defending seat or -1 for a neutral planet)."""
+    kind, other, unit = decode_target(state, pending["target"])
+    if kind == PLANET_TARGET:
+        return pending["seat"], state.owner[unit]
+    return pending["seat"], other
+
+
+def playable(state: MothershipState, pending: dict[str, Any], side: int) -> list[int]:
+    """The dogfight cards ``side`` may play now (card kinds)."""
+    seat = sides(state, pending)[side]
+    if seat < 0:
+        return []
+    cards = state.game.content.cards
+    planet = decode_target(state, pending["target"])[0] == PLANET_TARGET
+    kinds = []
+    for card in sorted(set(state.hands[seat])):
+        key = cards[card].key
+        if cards[card].timing not in SIDE_TIMINGS[side] or key not in EFFECTS:
+            continue
+        if planet != (key in PLANET_CARDS):
+            continue
+        kinds.append(card)
+    return kinds
+
+
+def askable(state: MothershipState, pending: dict[str, Any], side: int) -> bool:
+    """Whether ``side`` is asked: it holds cards (hand sizes are public, so asking tells nobody
+    what they are; a side with an empty hand is skipped). The attacker on a planet has no
+    card to play (no buffs there) and is never asked."""
+    seat = sides(state, pending)[side]
+    if seat < 0 or not state.hands[seat]:
+        return False
+    return not (side == ATTACK and decode_target(state, pending["target"])[0] == PLANET_TARGET)
+
+
+def open_window(state: MothershipState) -> None:
+    """Before rolling: ask the attacker first (or the defender, if only it may have cards)."""
+    pending = state.pending
+    assert pending is not None
+    pending["mods"] = []
+    pending["passes"] = 0
+    pending["asker"] = -1
+    for side in (ATTACK, DEFENCE):
+        if askable(state, pending, side):
+            pending["asker"] = side
+            return
+
+
+def options(state: MothershipState) -> list[Action]:
+    pending = state.pending
+    assert pending is not None
+    return [*(Play(card, 0, 0) for card in playable(state, pending, pending["asker"])), Pass()]
+
+
+def asked_seat(state: MothershipState) -> int:
+    pending = state.pending
+    assert pending is not None
+    return sides(state, pending)[pending["asker"]]
+
+
+def played(state: MothershipState, key: str | None) -> None:
+    """The side asked played a card (``key``; None: it was cancelled): the other side is asked next."""
+    pending = state.pending
+    assert pending is not None
+    if key is not None:
+        pending["mods"].append([key, pending["asker"]])
+    pending["passes"] = 0
+    _next(state)
+
+
+def passed(state: MothershipState) -> None:
+    pending = state.pending
+    assert pending is not None
+    pending["passes"] += 1
+    _next(state)
+
+
+def _next(state: MothershipState) -> None:
+    pending = state.pending
+    assert pending is not None
+    other = 1 - pending["asker"]
+    if pending["passes"] < 2 and askable(state, pending, other):
+        pending["asker"] = other
+    elif pending["passes"] == 0 and askable(state, pending, pending["asker"]):
+        pass  # the other side is not asked: the same side may play another card
+    else:
+        pending["asker"] = -1
+
+
+# ---- what the cards add ---------------------------------------------------------------------
+
+
+def bonus(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+    """The cards' additions to ``side``'s total (``rolls``: that side's die faces)."""
+    total = 0
+    for key, who in pending["mods"]:
+        if who == side:
+            total += EFFECTS[key](state, pending, side, rolls)
+    return total
+
+
+def _defence_buff(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+    return 1
+
+
+def _wingman(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+    _, seat, unit = decode_target(state, pending["target"])
+    cell = state.pos[seat][unit] if unit < len(state.pos[seat]) else NOWHERE
+    return 2 if cell != NOWHERE and wingmen(state, seat, cell) else 0
+
+
+def _side_ships(state: MothershipState, pending: dict[str, Any], side: int) -> tuple[int, list[int]]:
+    if side == ATTACK:
+        return pending["seat"], list(pending["ships"])
+    _, seat, unit = decode_target(state, pending["target"])
+    return seat, [unit] if unit < len(state.pos[seat]) else []
+
+
+def _sensors(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+    board = state.board
+    assert board is not None
+    seat, ships = _side_ships(state, pending, side)
+    motherships = [
+        state.pos[s][0] for s in range(state.game.players) if state.friendly(s, seat) and state.pos[s][0] != NOWHERE
+    ]
+    for ship in ships:
+        cell = state.pos[seat][ship]
+        if ship and cell != NOWHERE and any(board.distance(cell, m) == 1 for m in motherships):
+            return 2
+    return 0
+
+
+def _seismic(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+    board = state.board
+    assert board is not None
+    seat, ships = _side_ships(state, pending, 1 - side)
+    for ship in ships:
+        cell = state.pos[seat][ship]
+        if cell != NOWHERE and any(board.terrain[c] == ASTEROID for c in (cell, *board.neighbours[cell])):
+            return 3
+    return 0
+
+
+def _volt(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+    return 3 if 0 in _side_ships(state, pending, side)[1] else 0
+
+
+def _expansion(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+    return max(rolls, default=0)
+
+
+def _nothing(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+    return 0
+
+
+EFFECTS = {
+    "defence_buff": _defence_buff,
+    "wingman": _wingman,
+    "git_off_mah_propertay": _nothing,  # raises the capture total instead (capture_needs)
+    "enhanced_sensors": _sensors,
+    "seismic_charge": _seismic,
+    "volt_switch": _volt,
+    "expansion_pak": _expansion,
+    "auxiliary_shield": _nothing,  # shields (apply_shields)
+    "shield_breaker": _nothing,  # shields (apply_shields)
+}
+"""The dogfight cards implemented so far, by key: what each adds to its side's total."""
+
+
+def capture_needs(state: MothershipState, pending: dict[str, Any]) -> int:
+    extra = sum(3 for key, _ in pending["mods"] if key == "git_off_mah_propertay")
+    return state.game.content.capture_total + extra
+
+
+def apply_shields(state: MothershipState, pending: dict[str, Any], events: list[Event]) -> dict[int, int]:
+    """Shield cards in the order played; returns the extra (one-dogfight) points per seat."""
+    attacker, defender = sides(state, pending)
+    seats = (attacker, defender)
+    extra: dict[int, int] = {}
+    for key, side in pending["mods"]:
+        if key == "shield_breaker":
+            victim = seats[1 - side]
+            state.shield[victim] = 0
+            extra[victim] = 0
+            state.effects.append(["shields_off", victim, 0, 0, "end", state.turn])
+            events.append(Event("card", f"{state.player_name(victim)}'s shields are down until the end of the turn."))
+        elif key == "auxiliary_shield":
+            seat = seats[side]
+            state.shield[seat] += 4
+            extra[seat] = extra.get(seat, 0) + 4
+    return extra
+
+
+def drop_extra_shields(state: MothershipState, extra: dict[int, int], before: dict[int, int]) -> None:
+    """After the dogfight: the one-dogfight points go, spent first."""
+    for seat, points in extra.items():
+        used = before[seat] - state.shield[seat]
+        state.shield[seat] -= max(0, points - used)
