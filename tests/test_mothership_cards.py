@@ -357,3 +357,59 @@ def test_enhanced_sensors_need_a_friendly_mothership_beside_the_ship() -> None:
     play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Play(card("enhanced_sensors"), 0, 0))
     events = play(state, *rolls(1, 2))
     assert "Attack 3 against defence 2 = 2." in [e.text for e in events]
+
+
+def test_ninja_rope_moves_a_ship_two_spaces_after_its_attack() -> None:
+    state = holding(position({(0, FIGHTER_1): "C3", (1, FIGHTER_1): "K11"}), 0, "ninja_rope")
+    play(state, Attack(1 << FIGHTER_1, 14), *rolls(1))
+    assert not [a for a in state.legal_actions() if a.kind == "move"]
+    play(state, Play(card("ninja_rope"), FIGHTER_1, 0))
+    moves = {a.cell for a in state.legal_actions() if a.kind == "move"}
+    assert cell("C5") in moves and cell("C6") not in moves
+
+
+def test_gravity_manipulator_pulls_an_enemy_ship_near_a_friendly_planet() -> None:
+    state = holding(position({(0, FIGHTER_1): "A1", (1, FIGHTER_1): "E6"}), 0, "gravity_manipulator")
+    state.owner[0] = 0  # D4: the enemy at E6 is 2 spaces from it
+    play(state, Play(card("gravity_manipulator"), 7 + FIGHTER_1, cell("E8")))
+    assert state.pos[1][FIGHTER_1] == cell("E8")
+
+
+def test_prod_takes_one_energy_from_an_enemy_subsystem_for_the_turn() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, MOTHERSHIP): "E6"}), 0, "prod")
+    play(state, Play(card("prod"), 7, 2))  # the shields: 5 energy -> 4
+    assert state.shield[1] == 4
+    play(state, EndTurn())
+    assert state.shield[1] == 5 and state.energy[1] == [5, 5, 5]
+
+
+def test_dedotated_wam_deals_three_hull_damage_and_uses_the_attack() -> None:
+    state = holding(position({(0, BOMBER_1): "E5", (1, MOTHERSHIP): "E6"}), 0, "dedotated_wam")
+    play(state, Play(card("dedotated_wam"), 7, BOMBER_1))
+    assert state.hp[1] == 9 and state.shield[1] == 5
+    assert not [a for a in state.legal_actions() if a.kind == "attack"]
+
+
+def test_railguns_attack_four_spaces_away_and_lose_nothing_if_the_defence_holds() -> None:
+    state = holding(position({(0, BOMBER_1): "E1", (1, MOTHERSHIP): "E5"}), 0, "railguns")
+    play(state, Play(card("railguns"), 7, BOMBER_1), *rolls(2, 6))
+    assert state.pos[0][BOMBER_1] == cell("E1")  # the mothership's 6 beat it, but at range
+    again = holding(position({(0, BOMBER_1): "E1", (1, MOTHERSHIP): "E5"}), 0, "railguns")
+    play(again, Play(card("railguns"), 7, BOMBER_1), *rolls(8, 1))
+    assert again.hp[1] == 9  # 8 against 5 shields
+
+
+def test_cowardly_retreat_warps_the_ships_around_one_beside_a_friendly_place() -> None:
+    ships = {(0, FIGHTER_1): "F5", (0, FIGHTER_2): "G5", (0, BOMBER_1): "K1", (1, FIGHTER_1): "K11"}
+    state = holding(position(ships), 0, "cowardly_retreat")
+    play(state, Play(card("cowardly_retreat"), FIGHTER_1, cell("B2")))  # to beside the station
+    assert {state.pos[0][FIGHTER_1], state.pos[0][FIGHTER_2]} <= set(state.board.neighbours[cell("B2")])  # type: ignore[union-attr]
+    assert state.pos[0][BOMBER_1] == cell("K1")
+
+
+def test_replicator_rolls_a_d4_of_resources() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"}), 0, "replicator")
+    play(state, Play(card("replicator"), 0, 0))
+    assert [a.value for a, _ in state.chance_outcomes()] == [1, 2, 3, 4]
+    play(state, *rolls(3))
+    assert state.resources[0] == 3

@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import economy, tactics
+from . import economy, tactics, turns
 from .actions import Play
 from .board import ASTEROID, PLANET
-from .combat import capture
-from .movement import engine_spaces
+from .combat import capture, declare, guarded, target_name
+from .movement import destroy_ship, engine_spaces
 from .state import EMPTY, NOWHERE
 from .targets import decode_target, planet_code, target_code
 
@@ -353,6 +353,151 @@ def _laser_pointer(state: MothershipState, seat: int, unit: int, _spot: int, eve
     events.append(Event("card", f"The planet at {board.name_of(board.planets[planet])} is taken off the board."))
 
 
+def _rope_targets(state: MothershipState, seat: int) -> list[Target]:
+    return [(s, 0) for s, cell in enumerate(state.pos[seat]) if cell != NOWHERE and state.attacked >> s & 1]
+
+
+def _ninja_rope(state: MothershipState, seat: int, ship: int, _spot: int, events: list[Event]) -> None:
+    add_effect(state, "rope", seat, ship, 2, "end", seat)
+    state.used[ship] = max(0, engine_spaces(state, seat, ship) - 2)
+    events.append(Event("card", f"{state.ship_name(seat, ship)} may move 2 spaces after its attack."))
+
+
+def _gravity_targets(state: MothershipState, seat: int) -> list[Target]:
+    board = state.board
+    assert board is not None
+    planets = _friendly_planets(state, seat)
+    targets = []
+    for s in _rivals(state, seat):
+        for ship, cell in enumerate(state.pos[s]):
+            if cell == NOWHERE or not any(board.distance(cell, p) <= 3 for p in planets):
+                continue
+            targets += [(target_code(state, s, ship), spot) for spot in board.within(cell, 2) if _free(state, spot)]
+    return targets
+
+
+def _gravity(state: MothershipState, seat: int, unit: int, spot: int, events: list[Event]) -> None:
+    board = state.board
+    assert board is not None
+    _, victim, ship = decode_target(state, unit)
+    state.grid[state.pos[victim][ship]] = EMPTY
+    state.grid[spot] = victim * 16 + ship
+    state.pos[victim][ship] = spot
+    state.cleared[victim][ship] = -1
+    events.append(Event("move", f"{state.ship_name(victim, ship)} is pulled to {board.name_of(spot)}."))
+
+
+def _prod_targets(state: MothershipState, seat: int) -> list[Target]:
+    return [
+        (target_code(state, s, 0), subsystem)
+        for s in _enemy_motherships(state, seat)
+        for subsystem in range(3)
+        if state.energy[s][subsystem] > 0
+    ]
+
+
+def _prod(state: MothershipState, seat: int, unit: int, subsystem: int, events: list[Event]) -> None:
+    victim = decode_target(state, unit)[1]
+    add_effect(state, "prod", victim, subsystem, 1, "end", seat)
+    if subsystem == 2:  # one energy less in the shields: fewer shield points until they regenerate
+        table = state.game.content.shields
+        level = state.energy[victim][2]
+        state.shield[victim] = max(0, state.shield[victim] - (table[level] - table[level - 1]))
+    names = ("engines", "weapons", "shields")
+    events.append(Event("card", f"{state.player_name(victim)}'s {names[subsystem]} lose 1 energy this turn."))
+
+
+def _attackers(state: MothershipState, seat: int, kinds: tuple[str, ...]) -> list[int]:
+    kind_of = state.game.ship_kinds
+    return [
+        s
+        for s, cell in enumerate(state.pos[seat])
+        if cell != NOWHERE and kind_of[s] in kinds and not state.attacked >> s & 1
+    ]
+
+
+def _wam_targets(state: MothershipState, seat: int) -> list[Target]:
+    board = state.board
+    assert board is not None
+    targets = []
+    for ship in _attackers(state, seat, ("mothership", "bomber")):
+        for s in _enemy_motherships(state, seat):
+            if board.distance(state.pos[seat][ship], state.pos[s][0]) == 1:
+                targets.append((target_code(state, s, 0), ship))
+    return targets
+
+
+def _wam(state: MothershipState, seat: int, unit: int, ship: int, events: list[Event]) -> None:
+    victim = decode_target(state, unit)[1]
+    state.attacked |= 1 << ship
+    if ship == 0:
+        state.locked = True
+    state.hp[victim] = max(0, state.hp[victim] - 3)
+    events.append(
+        Event("damage", f"{state.player_name(victim)}'s mothership takes 3 hull damage ({state.hp[victim]} left).")
+    )
+    if state.hp[victim] == 0:
+        destroy_ship(state, victim, 0)
+        turns.loot(state, seat, state.game.content.loot_large, "a mothership", events)
+        turns.check_out(state, [victim], events)
+
+
+def _railgun_targets(state: MothershipState, seat: int) -> list[Target]:
+    board = state.board
+    assert board is not None
+    targets = []
+    for ship in _attackers(state, seat, ("bomber",)):
+        cell = state.pos[seat][ship]
+        for s in _rivals(state, seat):
+            units = [
+                (0, state.pos[s][0]),
+                (state.game.content.ships, state.stations[s] if state.station_hp[s] else NOWHERE),
+            ]
+            for unit, where in units:
+                guard = unit == state.game.content.ships and guarded(state, s)
+                if where != NOWHERE and board.distance(cell, where) == 4 and not guard:
+                    targets.append((target_code(state, s, unit), ship))
+    return targets
+
+
+def _railguns(state: MothershipState, seat: int, unit: int, ship: int, events: list[Event]) -> None:
+    declare(state, seat, [ship], unit, events)
+    assert state.pending is not None
+    state.pending["ranged"] = True
+
+
+def _retreat_targets(state: MothershipState, seat: int) -> list[Target]:
+    havens = _friendly_planets(state, seat) + [
+        state.stations[s] for s in range(state.game.players) if state.friendly(s, seat) and state.station_hp[s]
+    ]
+    return [(ship, haven) for ship in _movable(state, seat) for haven in sorted(havens) if _beside(state, [haven])]
+
+
+def _retreat(state: MothershipState, seat: int, centre: int, haven: int, events: list[Event]) -> None:
+    board = state.board
+    assert board is not None
+    middle = state.pos[seat][centre]
+    group = [s for s in _movable(state, seat) if board.distance(state.pos[seat][s], middle) <= 1]
+    for ship in group:
+        spaces = _beside(state, [haven])
+        if spaces:
+            _warp(state, seat, ship, spaces[0], events)
+
+
+def _replicator(state: MothershipState, seat: int, _unit: int, _spot: int, events: list[Event]) -> None:
+    """The d4 is rolled in secret: what it gives is resources, and those are hidden."""
+    state.pending = {"what": "replicator", "seat": seat, "ships": [], "target": -1, "dice": [4], "rolls": []}
+
+
+def replicate(state: MothershipState, events: list[Event]) -> None:
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    seat, amount = pending["seat"], pending["rolls"][0]
+    state.resources[seat] += amount
+    events.append(Event("card", f"Replicator: you take {amount} resources.", (seat,)))
+
+
 RULES: dict[str, CardRule] = {
     "afterburner": CardRule(_boost_targets, _afterburner),
     "punch_it": CardRule(_boost_targets, _punch_it),
@@ -369,6 +514,13 @@ RULES: dict[str, CardRule] = {
     "migration": CardRule(_migration_targets, _migration),
     "friendly_negotiations": CardRule(lambda s, p: _planets_near_fleet(s, p, capture=True), _negotiations),
     "planet_laser_pointer": CardRule(lambda s, p: _planets_near_fleet(s, p, capture=False), _laser_pointer),
+    "ninja_rope": CardRule(_rope_targets, _ninja_rope),
+    "gravity_manipulator": CardRule(_gravity_targets, _gravity),
+    "prod": CardRule(_prod_targets, _prod),
+    "dedotated_wam": CardRule(_wam_targets, _wam),
+    "railguns": CardRule(_railgun_targets, _railguns),
+    "cowardly_retreat": CardRule(_retreat_targets, _retreat),
+    "replicator": CardRule(_pick_targets, _replicator),
 }
 """The own-turn cards implemented so far, by their key in content/cards.toml."""
 
@@ -383,8 +535,18 @@ def label(state: MothershipState, action: Play) -> str:
     names = state.game.ship_names
     own = names[action.unit] if action.unit < len(names) else f"ship {action.unit}"
     words = card.name
-    if card.key in ("afterburner", "punch_it", "deflector_shields"):
+    spot_ship = names[action.spot] if action.spot < len(names) else f"ship {action.spot}"
+    if card.key in ("afterburner", "punch_it", "deflector_shields", "ninja_rope"):
         words += f" on {own}"
+    elif card.key in ("dedotated_wam", "railguns"):
+        words += f": {spot_ship} on {target_name(state, action.unit)}"
+    elif card.key == "prod":
+        subsystem = ("engines", "weapons", "shields")[action.spot] if action.spot < 3 else f"subsystem {action.spot}"
+        words += f" on {state.player_name(seat)}'s {subsystem}"
+    elif card.key == "gravity_manipulator" and board is not None and kind != "planet" and unit < len(names):
+        words += f": {state.ship_name(seat, unit)} to {board.name_of(action.spot)}"
+    elif card.key == "cowardly_retreat" and board is not None:
+        words += f": the ships around {own} to {board.name_of(action.spot)}"
     elif card.key in ("panic_button", "wormhole") and board is not None:
         words += f": {own} to {board.name_of(action.spot)}"
     elif card.key == "migration" and board is not None:

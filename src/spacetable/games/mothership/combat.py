@@ -176,6 +176,8 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
     if attack > defence:
         hull = any(kinds[s] != FIGHTER for s in ships)
         hit(state, seat, other, unit, kind, attack, hull, events)
+    elif defence > attack and pending.get("ranged"):
+        events.append(Event("miss", "The defence holds; at range, the attackers take no damage."))
     elif defence > attack:
         for ship in ships:
             if kinds[ship] in DAMAGES[kind]:

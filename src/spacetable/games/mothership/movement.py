@@ -61,13 +61,14 @@ def engine_spaces(state: MothershipState, seat: int, ship: int) -> int:
 def weapon_die(state: MothershipState, seat: int, ship: int) -> int:
     """The sides of the die ``ship`` attacks with (0: it cannot attack)."""
     if ship == 0:
-        return state.game.content.weapons[state.energy[seat][1]]
+        prodded = sum(1 for e in state.effects if e[0] == "prod" and e[1] == seat and e[2] == 1)
+        return state.game.content.weapons[max(0, state.energy[seat][1] - prodded)]
     return state.game.ship_dice[ship]
 
 
 def destinations(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int, bool]]:
     """Where ``ship`` may end a leg now: space -> (engine spaces it costs, whether it enters asteroids)."""
-    if state.attacked >> ship & 1:
+    if state.attacked >> ship & 1 and not any(e[0] == "rope" and e[1] == seat and e[2] == ship for e in state.effects):
         return {}
     reach = state.routes.get(ship)
     if reach is None:

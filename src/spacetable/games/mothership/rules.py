@@ -116,10 +116,13 @@ def _roll(state: MothershipState, face: int, events: list[Event]) -> None:
     value = face_value(sides, face)
     pending["rolls"].append(value)
     shown = f"{face} on the d4, so {value}" if rolled_sides(sides) != sides else str(value)
-    events.append(Event("roll", f"d{sides}: {shown}."))
+    private = (pending["seat"],) if pending["what"] == "replicator" else None  # resources are hidden
+    events.append(Event("roll", f"d{sides}: {shown}.", private))
     if len(pending["rolls"]) == len(pending["dice"]):
         if pending["what"] == "asteroid":
             movement.resolve_asteroids(state, events)
+        elif pending["what"] == "replicator":
+            cards.replicate(state, events)
         else:
             combat.resolve(state, events)
 
