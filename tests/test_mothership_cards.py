@@ -106,7 +106,7 @@ def test_views_show_only_the_seats_own_hand() -> None:
 def test_a_player_out_discards_the_hand() -> None:
     state = position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "E6"})
     state.hands[1] = [WORMHOLE]
-    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Pass(), *rolls(6, 1))
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Pass(), *rolls(6, 1), Pass())  # asked before and after
     assert state.out[1] and state.hands[1] == [] and state.discard[WORMHOLE] == 1
 
 
@@ -316,7 +316,7 @@ def test_expansion_pak_doubles_one_die_face_not_the_buffs() -> None:
     ships = {(0, FIGHTER_1): "E5", (0, FIGHTER_2): "F5", (1, MOTHERSHIP): "E6"}
     state = holding(position(ships), 0, "expansion_pak", "volt_switch")
     play(state, Attack(0b110, 7), Play(card("expansion_pak"), 0, 0))
-    events = play(state, Pass(), *rolls(2, 5, 1))
+    events = play(state, Pass(), *rolls(2, 5, 1), Pass())  # it still holds Volt Switch: asked after the roll
     assert "Attack 12 against defence 1 = 1." in [e.text for e in events]  # 2 + 5 + 5 (the 5 again)
 
 
@@ -413,3 +413,29 @@ def test_replicator_rolls_a_d4_of_resources() -> None:
     assert [a.value for a, _ in state.chance_outcomes()] == [1, 2, 3, 4]
     play(state, *rolls(3))
     assert state.resources[0] == 3
+
+
+# ---- after the roll ----------------------------------------------------------------------
+
+
+def test_backup_generator_rolls_a_one_again_and_adds() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "E6"}), 0, "backup_generator")
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Pass(), *rolls(1, 4))
+    assert state.current_player() == 0
+    assert Play(card("backup_generator"), 0, 0) in state.legal_actions()
+    play(state, Play(card("backup_generator"), 0, 0), *rolls(5))  # 1 + 5 against 4
+    assert state.pos[1][FIGHTER_1] == -1
+
+
+def test_backup_generator_needs_a_one() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "E6"}), 0, "backup_generator")
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Pass(), *rolls(2, 4))
+    assert state.legal_actions() == [Pass()]
+
+
+def test_the_forks_roll_one_of_the_players_own_dice_again() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "E6"}), 1, "the_forks")
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Pass(), *rolls(5, 2))
+    assert state.current_player() == 1 and state.legal_actions() == [Play(card("the_forks"), 0, 1), Pass()]
+    play(state, Play(card("the_forks"), 0, 1), *rolls(6))  # the defender's 2 becomes 6
+    assert state.pos[0][FIGHTER_1] == -1 and state.pos[1][FIGHTER_1] == cell("E6")

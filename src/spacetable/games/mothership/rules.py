@@ -94,6 +94,7 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
             cards.let_pass(state, events)
         elif state.pending is not None:
             tactics.passed(state)
+            _settle(state, events)
         else:
             turns.done_trading(state, events)
     elif kind == "play":
@@ -101,6 +102,7 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
             cards.cancel(state, seat, events)
         else:
             cards.play(state, seat, action[0], action[1], action[2], events)
+        _settle(state, events)
     else:
         raise AssertionError(f"unhandled action {action!r}")
     return events
@@ -114,17 +116,32 @@ def _roll(state: MothershipState, face: int, events: list[Event]) -> None:
     assert pending is not None
     sides = dice.next_die(state)
     value = face_value(sides, face)
-    pending["rolls"].append(value)
     shown = f"{face} on the d4, so {value}" if rolled_sides(sides) != sides else str(value)
     private = (pending["seat"],) if pending["what"] == "replicator" else None  # resources are hidden
-    events.append(Event("roll", f"d{sides}: {shown}.", private))
-    if len(pending["rolls"]) == len(pending["dice"]):
-        if pending["what"] == "asteroid":
-            movement.resolve_asteroids(state, events)
-        elif pending["what"] == "replicator":
-            cards.replicate(state, events)
-        else:
-            combat.resolve(state, events)
+    again = pending.pop("reroll", None)
+    if again:
+        die, how = again
+        pending["rolls"][die] = pending["rolls"][die] + value if how == "add" else value
+        events.append(Event("roll", f"d{sides} again: {shown} (now {pending['rolls'][die]})."))
+    else:
+        pending["rolls"].append(value)
+        events.append(Event("roll", f"d{sides}: {shown}.", private))
+    if len(pending["rolls"]) < len(pending["dice"]):
+        return
+    if pending["what"] == "asteroid":
+        movement.resolve_asteroids(state, events)
+    elif pending["what"] == "replicator":
+        cards.replicate(state, events)
+    else:
+        if not again:
+            tactics.open_rolled(state)
+        _settle(state, events)
+
+
+def _settle(state: MothershipState, events: list[Event]) -> None:
+    """A dogfight whose every die is rolled and whose windows are closed gets its result."""
+    if tactics.decided(state):
+        combat.resolve(state, events)
 
 
 def why_illegal(state: MothershipState, action: Action, seat: int) -> str:

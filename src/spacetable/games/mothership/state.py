@@ -215,7 +215,9 @@ class MothershipState(State):
             pending = self.pending
             if pending is None:
                 return self.turn
-            return rules.tactics.asked_seat(self) if pending.get("asker", -1) >= 0 else CHANCE
+            if pending.get("reroll") or pending.get("asker", -1) < 0:
+                return CHANCE
+            return rules.tactics.asked_seat(self)
         if phase == "over":
             return TERMINAL
         if phase == "place":

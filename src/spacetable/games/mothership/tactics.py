@@ -54,9 +54,14 @@ def playable(state: MothershipState, pending: dict[str, Any], side: int) -> list
         return []
     cards = state.game.content.cards
     planet = decode_target(state, pending["target"])[0] == PLANET_TARGET
+    rolled = pending.get("stage") == "rolled"
     kinds = []
     for card in sorted(set(state.hands[seat])):
         key = cards[card].key
+        if rolled:
+            if key in REROLLS and rerollable(state, pending, side, key):
+                kinds.append(card)
+            continue
         if cards[card].timing not in SIDE_TIMINGS[side] or key not in EFFECTS:
             continue
         if planet != (key in PLANET_CARDS):
@@ -91,7 +96,60 @@ def open_window(state: MothershipState) -> None:
 def options(state: MothershipState) -> list[Action]:
     pending = state.pending
     assert pending is not None
-    return [*(Play(card, 0, 0) for card in playable(state, pending, pending["asker"])), Pass()]
+    side = pending["asker"]
+    if pending.get("stage") != "rolled":
+        return [*(Play(card, 0, 0) for card in playable(state, pending, side)), Pass()]
+    keys = state.game.content.cards
+    return [
+        *(
+            Play(card, 0, die)
+            for card in playable(state, pending, side)
+            for die in dice_of(pending, side)
+            if keys[card].key != "backup_generator" or pending["rolls"][die] == 1
+        ),
+        Pass(),
+    ]
+
+
+# ---- after the roll: Backup Generator and The Forks -------------------------------------------
+
+REROLLS = {"backup_generator": "add", "the_forks": "replace"}
+"""The cards played on a side's own dice after they are rolled: roll one die again, and add
+it (Backup Generator, on a die that rolled 1) or keep the new face (The Forks)."""
+
+
+def dice_of(pending: dict[str, Any], side: int) -> list[int]:
+    """Indexes in ``pending["rolls"]`` of ``side``'s dice."""
+    attackers = len(pending["ships"])
+    return list(range(attackers)) if side == ATTACK else list(range(attackers, len(pending["dice"])))
+
+
+def rerollable(state: MothershipState, pending: dict[str, Any], side: int, key: str) -> bool:
+    dice = dice_of(pending, side)
+    return bool(dice) and (key != "backup_generator" or any(pending["rolls"][d] == 1 for d in dice))
+
+
+def open_rolled(state: MothershipState) -> None:
+    """Every die is rolled: the sides holding cards may roll again before the result."""
+    pending = state.pending
+    assert pending is not None
+    pending["stage"] = "rolled"
+    pending["passes"] = 0
+    pending["asker"] = -1
+    if decode_target(state, pending["target"])[0] == PLANET_TARGET:
+        return  # nothing changes a planet attack's roll
+    for side in (ATTACK, DEFENCE):
+        if askable(state, pending, side):
+            pending["asker"] = side
+            return
+
+
+def decided(state: MothershipState) -> bool:
+    """Whether the dogfight in progress is ready for its result (every die rolled, nobody asked)."""
+    pending = state.pending
+    return (
+        pending is not None and pending.get("stage") == "rolled" and pending["asker"] < 0 and not pending.get("reroll")
+    )
 
 
 def asked_seat(state: MothershipState) -> int:
@@ -100,11 +158,14 @@ def asked_seat(state: MothershipState) -> int:
     return sides(state, pending)[pending["asker"]]
 
 
-def played(state: MothershipState, key: str | None) -> None:
-    """The side asked played a card (``key``; None: it was cancelled): the other side is asked next."""
+def played(state: MothershipState, key: str | None, die: int = 0) -> None:
+    """The side asked played a card (``key``; None: it was cancelled): the other side is asked next.
+    A card played after the roll sets one die (``die``) to roll again first."""
     pending = state.pending
     assert pending is not None
-    if key is not None:
+    if key in REROLLS:
+        pending["reroll"] = [die, REROLLS[key]]
+    elif key is not None:
         pending["mods"].append([key, pending["asker"]])
     pending["passes"] = 0
     _next(state)
