@@ -106,7 +106,7 @@ def test_views_show_only_the_seats_own_hand() -> None:
 def test_a_player_out_discards_the_hand() -> None:
     state = position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "E6"})
     state.hands[1] = [WORMHOLE]
-    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Pass(), *rolls(6, 1), Pass())  # asked before and after
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Pass(), *rolls(6, 1), Pass(), Pass())  # asked 3 times
     assert state.out[1] and state.hands[1] == [] and state.discard[WORMHOLE] == 1
 
 
@@ -439,3 +439,29 @@ def test_the_forks_roll_one_of_the_players_own_dice_again() -> None:
     assert state.current_player() == 1 and state.legal_actions() == [Play(card("the_forks"), 0, 1), Pass()]
     play(state, Play(card("the_forks"), 0, 1), *rolls(6))  # the defender's 2 becomes 6
     assert state.pos[0][FIGHTER_1] == -1 and state.pos[1][FIGHTER_1] == cell("E6")
+
+
+# ---- on losing ---------------------------------------------------------------------------
+
+
+def test_life_support_saves_a_losing_fighter_but_the_winner_still_loots() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "E6", (1, BOMBER_1): "K11"}), 1, "life_support")
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Pass(), *rolls(6, 1), Pass())
+    assert state.current_player() == 1 and Play(card("life_support"), 0, FIGHTER_1) in state.legal_actions()
+    play(state, Play(card("life_support"), 0, FIGHTER_1), Pass())  # played: nothing more to answer
+    assert state.pos[1][FIGHTER_1] == cell("E6") and state.resources[0] == 1
+
+
+def test_last_stand_takes_an_attacker_down_with_the_loser() -> None:
+    ships = {(0, FIGHTER_1): "E5", (0, FIGHTER_2): "F5", (1, FIGHTER_1): "E6", (1, BOMBER_1): "K11"}
+    state = holding(position(ships), 1, "last_stand")
+    play(state, Attack(0b110, 7 + FIGHTER_1), Pass(), *rolls(3, 3, 1), Pass())
+    play(state, Play(card("last_stand"), FIGHTER_2, 0), Pass())
+    assert state.pos[1][FIGHTER_1] == -1 and state.pos[0][FIGHTER_2] == -1 and state.pos[0][FIGHTER_1] == cell("E5")
+    assert state.resources == [1, 1]
+
+
+def test_last_stand_against_a_mothership_takes_four_hull() -> None:
+    state = holding(position({(0, MOTHERSHIP): "E5", (1, FIGHTER_1): "E6", (1, BOMBER_1): "K11"}), 1, "last_stand")
+    play(state, Attack(1, 7 + FIGHTER_1), Pass(), *rolls(6, 1), Pass(), Play(card("last_stand"), 0, 0), Pass())
+    assert state.hp[0] == 8 and state.pos[1][FIGHTER_1] == -1

@@ -78,7 +78,7 @@ def play(state: MothershipState, seat: int, card: int, unit: int, spot: int, eve
 def resolve(state: MothershipState, seat: int, card: int, unit: int, spot: int, events: list[Event]) -> None:
     key = state.game.content.cards[card].key
     if state.pending is not None:  # a dogfight card: it adds to its side (module tactics)
-        tactics.played(state, key, spot)
+        tactics.played(state, key, spot, unit)
         return
     RULES[key].effect(state, seat, unit, spot, events)
 

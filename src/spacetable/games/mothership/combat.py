@@ -152,14 +152,15 @@ def target_name(state: MothershipState, target: int) -> str:
 
 
 def resolve(state: MothershipState, events: list[Event]) -> None:
-    """All dice are rolled: the dogfight (or planet attack) is decided."""
+    """Every die is rolled: the totals decide the dogfight (or planet attack). A loser holding
+    cards may then answer (Last Stand, Life Support) before the damage is done."""
     pending = state.pending
     assert pending is not None and state.board is not None
-    state.pending = None
     seat, ships, target, rolls = pending["seat"], pending["ships"], pending["target"], pending["rolls"]
     attack_rolls, defence_rolls = rolls[: len(ships)], rolls[len(ships) :]
     kind, other, unit = decode_target(state, target)
     if kind == PLANET_TARGET:  # no buffs: only Git off Mah Propertay! raises the total needed
+        state.pending = None
         capture(state, seat, unit, sum(attack_rolls), events, tactics.capture_needs(state, pending))
         return
     cell = state.stations[other] if kind == COLONY else state.pos[other][unit]
@@ -169,32 +170,57 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
     defence = roll + helpers * state.game.content.wingman_bonus
     extra = f" + {helpers} wingman" if helpers else ""
     events.append(Event("roll", f"Attack {attack} against defence {roll}{extra} = {defence}."))
+    pending["result"] = [attack, defence]
+    tactics.open_lost(state)
+    if tactics.decided(state):
+        settle(state, events)
+
+
+def settle(state: MothershipState, events: list[Event]) -> None:
+    """The damage of a decided dogfight, with the loser's answers and the shield cards."""
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    seat, ships, target = pending["seat"], pending["ships"], pending["target"]
+    attack, defence = pending["result"]
+    kind, other, unit = decode_target(state, target)
     shields_before = {s: state.shield[s] for s in (seat, other)}
     extra_shields = tactics.apply_shields(state, pending, events)
     shields_before.update({s: state.shield[s] for s in extra_shields})
+    saved = tactics.saved_ship(pending)
     kinds = state.game.ship_kinds
     if attack > defence:
         hull = any(kinds[s] != FIGHTER for s in ships)
-        hit(state, seat, other, unit, kind, attack, hull, events)
+        hit(state, seat, other, unit, kind, attack, hull, events, saved)
     elif defence > attack and pending.get("ranged"):
         events.append(Event("miss", "The defence holds; at range, the attackers take no damage."))
     elif defence > attack:
         for ship in ships:
             if kinds[ship] in DAMAGES[kind]:
-                hit(state, other, seat, ship, kinds[ship], defence, kind != FIGHTER, events)
+                hit(state, other, seat, ship, kinds[ship], defence, kind != FIGHTER, events, saved)
             else:
                 events.append(Event("miss", f"{state.ship_name(seat, ship)} loses but cannot be hurt by a {kind}."))
     else:
         events.append(Event("miss", "A tie: nobody takes damage."))
     tactics.drop_extra_shields(state, extra_shields, shields_before)
+    tactics.last_stand(state, pending, events)
     turns.check_out(state, [other, seat], events)
 
 
 def hit(
-    state: MothershipState, by: int, seat: int, unit: int, kind: str, amount: int, hull: bool, events: list[Event]
+    state: MothershipState,
+    by: int,
+    seat: int,
+    unit: int,
+    kind: str,
+    amount: int,
+    hull: bool,
+    events: list[Event],
+    saved: int = -1,
 ) -> None:
     """``seat``'s ``unit`` (a ``kind``) loses a dogfight to ``by``'s total ``amount``; ``hull``:
-    whether the winners can damage hull points (fighters alone cannot)."""
+    whether the winners can damage hull points (fighters alone cannot); ``saved``: a ship of the
+    loser's that Life Support keeps (its loot is still paid)."""
     c = state.game.content
     if kind == COLONY:
         counters = amount // c.station_counter
@@ -216,8 +242,11 @@ def hit(
         if state.pos[seat][0] == NOWHERE:
             turns.loot(state, by, c.loot_large, "a mothership", events)
         return
-    destroy_ship(state, seat, unit)
-    events.append(Event("damage", f"{name} explodes."))
+    if unit == saved:
+        events.append(Event("card", f"Life Support: {name} survives."))
+    else:
+        destroy_ship(state, seat, unit)
+        events.append(Event("damage", f"{name} explodes."))
     turns.loot(state, by, c.loot_small, f"a {kind}", events)
 
 

@@ -140,8 +140,13 @@ def _roll(state: MothershipState, face: int, events: list[Event]) -> None:
 
 def _settle(state: MothershipState, events: list[Event]) -> None:
     """A dogfight whose every die is rolled and whose windows are closed gets its result."""
-    if tactics.decided(state):
+    if not tactics.decided(state):
+        return
+    assert state.pending is not None
+    if state.pending["stage"] == "rolled":
         combat.resolve(state, events)
+    else:
+        combat.settle(state, events)
 
 
 def why_illegal(state: MothershipState, action: Action, seat: int) -> str:

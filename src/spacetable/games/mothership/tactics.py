@@ -28,8 +28,10 @@ from spacetable.engine import Action, Event
 
 from .actions import Pass, Play
 from .board import ASTEROID
+from .movement import destroy_ship
 from .state import NOWHERE
-from .targets import PLANET_TARGET, decode_target, wingmen
+from .targets import PLANET_TARGET, decode_target, target_code, wingmen
+from .turns import loot
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -97,6 +99,8 @@ def options(state: MothershipState) -> list[Action]:
     pending = state.pending
     assert pending is not None
     side = pending["asker"]
+    if pending.get("stage") == "lost":
+        return [*answers(state, pending, side), Pass()]
     if pending.get("stage") != "rolled":
         return [*(Play(card, 0, 0) for card in playable(state, pending, side)), Pass()]
     keys = state.game.content.cards
@@ -145,11 +149,90 @@ def open_rolled(state: MothershipState) -> None:
 
 
 def decided(state: MothershipState) -> bool:
-    """Whether the dogfight in progress is ready for its result (every die rolled, nobody asked)."""
+    """Whether the dogfight in progress is ready for its next step (every die rolled, nobody asked)."""
     pending = state.pending
     return (
-        pending is not None and pending.get("stage") == "rolled" and pending["asker"] < 0 and not pending.get("reroll")
+        pending is not None
+        and pending.get("stage") in ("rolled", "lost")
+        and pending["asker"] < 0
+        and not pending.get("reroll")
     )
+
+
+# ---- on losing: Last Stand and Life Support ----------------------------------------------------
+
+ANSWERS = {"last_stand", "life_support"}
+
+
+def loser(pending: dict[str, Any]) -> int:
+    """The side that lost (-1: a tie, or attackers at range, who take nothing)."""
+    attack, defence = pending["result"]
+    if attack > defence:
+        return DEFENCE
+    if defence > attack and not pending.get("ranged"):
+        return ATTACK
+    return -1
+
+
+def open_lost(state: MothershipState) -> None:
+    """The result is known: the loser, if it holds cards, may answer before the damage."""
+    pending = state.pending
+    assert pending is not None
+    pending["stage"] = "lost"
+    pending["passes"] = 0
+    side = loser(pending)
+    pending["asker"] = side if side >= 0 and askable(state, pending, side) else -1
+
+
+def answers(state: MothershipState, pending: dict[str, Any], side: int) -> list[Action]:
+    """Last Stand on each enemy ship of the dogfight; Life Support on each of the side's
+    fighters and bombers (the one to keep if it explodes)."""
+    seat, enemy = sides(state, pending)[side], sides(state, pending)[1 - side]
+    cards = state.game.content.cards
+    kinds = state.game.ship_kinds
+    own = [s for s in _ships(state, pending, side) if kinds[s] != "mothership"]
+    foes = _ships(state, pending, 1 - side)
+    actions: list[Action] = []
+    for card in sorted(set(state.hands[seat])):
+        key = cards[card].key
+        if key == "life_support":
+            actions += [Play(card, 0, ship) for ship in own]
+        elif key == "last_stand":
+            actions += [Play(card, target_code(state, enemy, ship), 0) for ship in foes]
+    return actions
+
+
+def _ships(state: MothershipState, pending: dict[str, Any], side: int) -> list[int]:
+    seat, ships = _side_ships(state, pending, side)
+    return [s for s in ships if seat >= 0 and state.pos[seat][s] != NOWHERE]
+
+
+def saved_ship(pending: dict[str, Any]) -> int:
+    """The ship Life Support keeps (-1: none)."""
+    return next((m[2] for m in pending["mods"] if m[0] == "life_support"), -1)
+
+
+def last_stand(state: MothershipState, pending: dict[str, Any], events: list[Event]) -> None:
+    """Each Last Stand played: an enemy fighter or bomber explodes, or its mothership loses 4 hull."""
+    for mod in pending["mods"]:
+        if mod[0] != "last_stand":
+            continue
+        _, seat, ship = decode_target(state, mod[2])
+        player = sides(state, pending)[mod[1]]
+        if state.pos[seat][ship] == NOWHERE:
+            continue
+        if ship == 0:
+            state.hp[seat] = max(0, state.hp[seat] - 4)
+            events.append(
+                Event("card", f"Last Stand: {state.ship_name(seat, 0)} loses 4 hull ({state.hp[seat]} left).")
+            )
+            if state.hp[seat] == 0:
+                destroy_ship(state, seat, 0)
+                loot(state, player, state.game.content.loot_large, "a mothership", events)
+        else:
+            destroy_ship(state, seat, ship)
+            events.append(Event("card", f"Last Stand: {state.ship_name(seat, ship)} explodes."))
+            loot(state, player, state.game.content.loot_small, "a ship", events)
 
 
 def asked_seat(state: MothershipState) -> int:
@@ -158,13 +241,15 @@ def asked_seat(state: MothershipState) -> int:
     return sides(state, pending)[pending["asker"]]
 
 
-def played(state: MothershipState, key: str | None, die: int = 0) -> None:
+def played(state: MothershipState, key: str | None, die: int = 0, unit: int = 0) -> None:
     """The side asked played a card (``key``; None: it was cancelled): the other side is asked next.
     A card played after the roll sets one die (``die``) to roll again first."""
     pending = state.pending
     assert pending is not None
     if key in REROLLS:
         pending["reroll"] = [die, REROLLS[key]]
+    elif key in ANSWERS:
+        pending["mods"].append([key, pending["asker"], die if key == "life_support" else unit])
     elif key is not None:
         pending["mods"].append([key, pending["asker"]])
     pending["passes"] = 0
@@ -182,6 +267,10 @@ def _next(state: MothershipState) -> None:
     pending = state.pending
     assert pending is not None
     other = 1 - pending["asker"]
+    if pending.get("stage") == "lost":  # only the loser answers, as often as it likes
+        if pending["passes"]:
+            pending["asker"] = -1
+        return
     if pending["passes"] < 2 and askable(state, pending, other):
         pending["asker"] = other
     elif pending["passes"] == 0 and askable(state, pending, pending["asker"]):
@@ -196,7 +285,7 @@ def _next(state: MothershipState) -> None:
 def bonus(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
     """The cards' additions to ``side``'s total (``rolls``: that side's die faces)."""
     total = 0
-    for key, who in pending["mods"]:
+    for key, who, *_ in pending["mods"]:
         if who == side:
             total += EFFECTS[key](state, pending, side, rolls)
     return total
@@ -271,7 +360,7 @@ EFFECTS = {
 
 
 def capture_needs(state: MothershipState, pending: dict[str, Any]) -> int:
-    extra = sum(3 for key, _ in pending["mods"] if key == "git_off_mah_propertay")
+    extra = sum(3 for mod in pending["mods"] if mod[0] == "git_off_mah_propertay")
     return state.game.content.capture_total + extra
 
 
@@ -280,7 +369,7 @@ def apply_shields(state: MothershipState, pending: dict[str, Any], events: list[
     attacker, defender = sides(state, pending)
     seats = (attacker, defender)
     extra: dict[int, int] = {}
-    for key, side in pending["mods"]:
+    for key, side, *_ in pending["mods"]:
         if key == "shield_breaker":
             victim = seats[1 - side]
             state.shield[victim] = 0
