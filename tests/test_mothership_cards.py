@@ -11,6 +11,7 @@ from spacetable.games.mothership.actions import (
     Buy,
     DrawCard,
     EndTurn,
+    EventChoice,
     Move,
     Pass,
     Play,
@@ -465,3 +466,59 @@ def test_last_stand_against_a_mothership_takes_four_hull() -> None:
     state = holding(position({(0, MOTHERSHIP): "E5", (1, FIGHTER_1): "E6", (1, BOMBER_1): "K11"}), 1, "last_stand")
     play(state, Attack(1, 7 + FIGHTER_1), Pass(), *rolls(6, 1), Pass(), Play(card("last_stand"), 0, 0), Pass())
     assert state.hp[0] == 8 and state.pos[1][FIGHTER_1] == -1
+
+
+# ---- the Random Event die (option random_event) ------------------------------------------
+
+
+def event_game() -> MothershipState:
+    state = position(
+        {(0, MOTHERSHIP): "E5", (0, FIGHTER_1): "C3", (1, MOTHERSHIP): "E6"}, game=new_game(random_event=True)
+    )
+    return holding(state, 0, "random_event")
+
+
+def test_random_events_need_their_module() -> None:
+    state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"}), 0, "random_event")
+    assert not [a for a in state.legal_actions() if a.kind == "play"]  # only sold
+    assert Sell(card("random_event")) in state.legal_actions()
+
+
+def test_solar_storm_doubled_gives_the_players_mothership_four() -> None:
+    state = event_game()
+    play(state, Play(card("random_event"), 0, 0), *rolls(2))
+    assert state.current_player() == 0 and state.legal_actions() == [EventChoice(1), EventChoice(2)]
+    play(state, EventChoice(1), Attack(1, 7))
+    events = play(state, *rolls(3, 3))
+    assert "Attack 7 against defence 5 = 5." in [e.text for e in events]  # 3 + 4 against 3 + 2
+
+
+def test_only_one_event_at_a_time_and_it_lasts_one_round() -> None:
+    state = event_game()
+    state.hands[0].append(card("random_event"))
+    play(state, Play(card("random_event"), 0, 0), *rolls(6), EventChoice(2))
+    assert not [a for a in state.legal_actions() if a.kind == "play"]
+    play(state, EndTurn())
+    assert not [a for a in state.legal_actions() if a.kind == "move"]  # Space Virus: E6 is beside the planet F6
+    play(state, EndTurn(), Pass())  # seat 0 could sell at the end of seat 1's turn
+    assert [a for a in state.legal_actions() if a.kind == "play"]  # its turn began: the round is over
+
+
+def test_magnetic_storm_takes_every_motherships_power_except_the_avoiders() -> None:
+    state = event_game()
+    play(state, Play(card("random_event"), 0, 0), *rolls(5), EventChoice(2))
+    assert state.shield == [5, 0]
+    assert [a for a in state.legal_actions() if a.kind == "move" and a.ship == MOTHERSHIP]
+
+
+def test_free_samples_deal_a_card_to_everyone_two_when_doubled() -> None:
+    state = event_game()
+    play(state, Play(card("random_event"), 0, 0), *rolls(3), EventChoice(1))
+    assert state.draws == [0, 0, 1]
+
+
+def test_pirate_raid_halves_planet_resources_rounded_up() -> None:
+    state = event_game()
+    state.owner = [1, 1, 1]
+    play(state, Play(card("random_event"), 0, 0), *rolls(4), EventChoice(2), EndTurn(), EndTurn())
+    assert state.resources[1] == 1 + 2  # the station, and 3 planets halved up to 2

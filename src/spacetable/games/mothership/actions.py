@@ -107,6 +107,13 @@ class Play(NamedTuple):
     kind: str = "play"
 
 
+class EventChoice(NamedTuple):
+    """After the event die: double the event for oneself (1) or avoid it (2)."""
+
+    choice: int
+    kind: str = "event_choice"
+
+
 class Pass(NamedTuple):
     """Let a window go by: nothing (more) to buy, sell or play now."""
 
@@ -143,5 +150,6 @@ def action_space(players: int, ships: int, size: int, row_length: int, cards: in
         (Sell, {"card": kinds}),
         (Reward, {"steal": range(2)}),
         (Pass, {}),
+        (EventChoice, {"choice": range(1, 3)}),
         (Play, {"card": kinds, "unit": range(players * (ships + 1) + MAX_PLANETS + MAX_EXTRA), "spot": cells}),
     )

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import economy, tactics, turns
+from . import economy, random_events, tactics, turns
 from .actions import Play
 from .board import ASTEROID, PLANET
 from .combat import capture, declare, guarded, target_name
@@ -498,6 +498,11 @@ def replicate(state: MothershipState, events: list[Event]) -> None:
     events.append(Event("card", f"Replicator: you take {amount} resources.", (seat,)))
 
 
+def _event_targets(state: MothershipState, seat: int) -> list[Target]:
+    modules = state.game.modules
+    return [(0, 0)] if "random_event" in modules and random_events.active(state) is None else []
+
+
 RULES: dict[str, CardRule] = {
     "afterburner": CardRule(_boost_targets, _afterburner),
     "punch_it": CardRule(_boost_targets, _punch_it),
@@ -521,6 +526,9 @@ RULES: dict[str, CardRule] = {
     "railguns": CardRule(_railgun_targets, _railguns),
     "cowardly_retreat": CardRule(_retreat_targets, _retreat),
     "replicator": CardRule(_pick_targets, _replicator),
+    "random_event": CardRule(
+        _event_targets, lambda state, seat, _u, _s, events: random_events.start(state, seat, events)
+    ),
 }
 """The own-turn cards implemented so far, by their key in content/cards.toml."""
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import economy, tactics, turns
+from . import economy, random_events, tactics, turns
 from .actions import Attack
 from .board import PLANET
 from .dice import die_name
@@ -166,7 +166,9 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
     cell = state.stations[other] if kind == COLONY else state.pos[other][unit]
     helpers = 0 if kind == COLONY else wingmen(state, other, cell)  # the rule helps a defending *ship*
     attack = sum(attack_rolls) + tactics.bonus(state, pending, tactics.ATTACK, attack_rolls)
+    attack += sum(random_events.roll_bonus(state, seat, ship) for ship in ships)
     roll = sum(defence_rolls) + tactics.bonus(state, pending, tactics.DEFENCE, defence_rolls)
+    roll += random_events.roll_bonus(state, other, unit) if kind == MOTHERSHIP else 0
     defence = roll + helpers * state.game.content.wingman_bonus
     extra = f" + {helpers} wingman" if helpers else ""
     events.append(Event("roll", f"Attack {attack} against defence {roll}{extra} = {defence}."))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import turns
+from . import random_events, turns
 from .board import ASTEROID, PLANET
 from .dice import die_name
 from .state import EMPTY, NOWHERE, STATION
@@ -53,6 +53,8 @@ def set_energy(state: MothershipState, seat: int, split: tuple[int, int, int], e
 def engine_spaces(state: MothershipState, seat: int, ship: int) -> int:
     """How far ``ship`` moves this turn: the mothership by its engines, the others by their
     stats, plus what cards added (Afterburner, Punch It!, Convoy)."""
+    if ship == 0 and random_events.powerless(state, seat):
+        return 0
     base = state.game.content.engines[state.energy[seat][0]] if ship == 0 else state.game.ship_moves[ship]
     boost: int = sum(e[3] for e in state.effects if e[0] == "boost" and e[1] == seat and e[2] == ship)
     return base + boost
@@ -60,6 +62,8 @@ def engine_spaces(state: MothershipState, seat: int, ship: int) -> int:
 
 def weapon_die(state: MothershipState, seat: int, ship: int) -> int:
     """The sides of the die ``ship`` attacks with (0: it cannot attack)."""
+    if ship == 0 and random_events.powerless(state, seat):
+        return 0
     if ship == 0:
         prodded = sum(1 for e in state.effects if e[0] == "prod" and e[1] == seat and e[2] == 1)
         return state.game.content.weapons[max(0, state.energy[seat][1] - prodded)]
@@ -87,6 +91,7 @@ def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int
     budget = engine_spaces(state, seat, ship) - state.used[ship]
     start = state.pos[seat][ship]
     frozen = any(e[0] == "frozen" and e[1] == seat and e[2] == ship for e in state.effects)
+    frozen = frozen or random_events.sick(state, seat, start)
     if budget <= 0 or start == NOWHERE or frozen:
         return {}
     board = state.board
@@ -162,7 +167,7 @@ def resolve_asteroids(state: MothershipState, events: list[Event]) -> None:
     state.pending = None
     seat, ship = pending["seat"], pending["ships"][0]
     rocks, rolls = pending["rolls"][0], pending["rolls"][1:]
-    total = sum(rolls)
+    total = sum(rolls) + random_events.roll_bonus(state, seat, ship)
     cell = state.pos[seat][ship]
     name = state.ship_name(seat, ship)
     if total >= rocks:

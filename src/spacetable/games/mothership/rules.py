@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import cards, combat, dice, economy, movement, setup, tactics, turns
+from . import cards, combat, dice, economy, movement, random_events, setup, tactics, turns
 from .actions import (
     Attack,
     AutoPlace,
@@ -18,6 +18,7 @@ from .actions import (
     DrawBoard,
     DrawCard,
     EndTurn,
+    EventChoice,
     Move,
     Pass,
     Place,
@@ -40,6 +41,7 @@ __all__ = [
     "dice",
     "economy",
     "label",
+    "random_events",
     "setup",
     "tactics",
     "turn_actions",
@@ -89,6 +91,8 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         economy.sell(state, seat, action[0], events)
     elif kind == "reward":
         economy.take_reward(state, bool(action[0]), events)
+    elif kind == "event_choice":
+        random_events.choose(state, action[0], events)
     elif kind == "pass":
         if state.cancel:
             cards.let_pass(state, events)
@@ -132,6 +136,8 @@ def _roll(state: MothershipState, face: int, events: list[Event]) -> None:
         movement.resolve_asteroids(state, events)
     elif pending["what"] == "replicator":
         cards.replicate(state, events)
+    elif pending["what"] == "event":
+        random_events.rolled(state, events)
     else:
         if not again:
             tactics.open_rolled(state)
@@ -198,6 +204,8 @@ def label(state: MothershipState, action: Action) -> str:
         return f"sell {card.name} for {card.value}"
     if isinstance(action, Pass):
         return "pass"
+    if isinstance(action, EventChoice):
+        return "double the event for yourself" if action.choice == 1 else "avoid the event yourself"
     if isinstance(action, Play):
         return cards.label(state, action)
     if isinstance(action, Reward):

@@ -76,6 +76,7 @@ _FIELDS = (
     "cancel",
     "escort",
     "stations",
+    "event_roll",
 )
 
 
@@ -147,6 +148,8 @@ class MothershipState(State):
     """Bit mask of the turn player's ships next to its mothership when the turn began (Convoy)."""
     stations: list[int]
     """Each colony station's space (Migration moves one)."""
+    event_roll: list[int]
+    """[player, outcome] while the player of a Random Event chooses to double or avoid it, else []."""
     routes: dict[int, dict[int, tuple[int, bool]]]
     """Where each ship of the player on turn could move (``movement._search``), filled as asked.
     A move forgets the mover's entry only (the player's own ships never block each other);
@@ -199,6 +202,7 @@ class MothershipState(State):
         self.cancel = []
         self.escort = 0
         self.stations = list(self.board.stations) if self.board is not None else []
+        self.event_roll = []
 
     # ---- whose turn -------------------------------------------------------
     def current_player(self) -> int:
@@ -206,6 +210,8 @@ class MothershipState(State):
             return CHANCE
         if self.reward:
             return self.reward[0]
+        if self.event_roll:
+            return self.event_roll[0]
         if self.cancel:
             return self.cancel[0]
         if self.trading:
@@ -229,6 +235,8 @@ class MothershipState(State):
             return [a for a, _ in self._chance_outcomes()]
         if self.reward:
             return rules.economy.reward_options(self)
+        if self.event_roll:
+            return rules.random_events.choices(self)
         if self.cancel:
             return [*rules.cards.cancel_options(self, seat), rules.Pass()]
         if self.pending is not None:
@@ -369,6 +377,7 @@ class MothershipState(State):
         other.cancel = self.cancel[:]
         other.escort = self.escort
         other.stations = self.stations[:]
+        other.event_roll = self.event_roll[:]
         return other
 
     # ---- helpers the rules share -----------------------------------------

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import economy
+from . import economy, random_events
 from .state import EMPTY, NOWHERE, STATION
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def escorts(state: MothershipState, seat: int) -> int:
 
 def regenerate_shields(state: MothershipState) -> None:
     table = state.game.content.shields
-    state.shield = [table[e[2]] for e in state.energy]
+    state.shield = [0 if random_events.powerless(state, s) else table[e[2]] for s, e in enumerate(state.energy)]
 
 
 def income(state: MothershipState, seat: int) -> int:
@@ -56,9 +56,9 @@ def income(state: MothershipState, seat: int) -> int:
     if any(e[0] == "blockade" for e in state.effects):
         return 0
     c = state.game.content
-    planets = sum(1 for o in state.owner if o == seat)
+    bonus, planets = random_events.income_change(state, seat, sum(1 for o in state.owner if o == seat))
     station = c.station_income if state.station_hp[seat] > 0 else 0
-    return station + c.planet_income * planets
+    return station + c.planet_income * planets + bonus
 
 
 def end_turn(state: MothershipState, events: list[Event]) -> None:
