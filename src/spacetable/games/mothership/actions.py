@@ -114,6 +114,19 @@ class EventChoice(NamedTuple):
     kind: str = "event_choice"
 
 
+class BuyTech(NamedTuple):
+    """Buy the next tier of a branch of the technology tree (0-5, in category order)."""
+
+    branch: int
+    kind: str = "buy_tech"
+
+
+class BuyCharge(NamedTuple):
+    """Buy the orange tile again: one Overcharge for the next roll."""
+
+    kind: str = "buy_charge"
+
+
 class Pass(NamedTuple):
     """Let a window go by: nothing (more) to buy, sell or play now."""
 
@@ -151,5 +164,7 @@ def action_space(players: int, ships: int, size: int, row_length: int, cards: in
         (Reward, {"steal": range(2)}),
         (Pass, {}),
         (EventChoice, {"choice": range(1, 3)}),
+        (BuyTech, {"branch": range(6)}),
+        (BuyCharge, {}),
         (Play, {"card": kinds, "unit": range(players * (ships + 1) + MAX_PLANETS + MAX_EXTRA), "spot": cells}),
     )

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import economy, random_events, tactics, turns
+from . import economy, random_events, tactics, tech, turns
 from .actions import Attack
 from .board import PLANET
 from .dice import die_name
@@ -120,6 +120,8 @@ def declare(state: MothershipState, seat: int, ships: list[int], target: int, ev
         state.locked = True
     kind, other, unit = decode_target(state, target)
     dice = [weapon_die(state, seat, ship) for ship in ships]
+    if kind == COLONY and tech.bonus(state, other, "station_die"):
+        dice.append(tech.bonus(state, other, "station_die"))  # Station Guns: the station rolls
     if kind in (MOTHERSHIP, FIGHTER, BOMBER):
         defence = weapon_die(state, other, unit)
         if defence:
@@ -169,7 +171,12 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
     attack += sum(random_events.roll_bonus(state, seat, ship) for ship in ships)
     roll = sum(defence_rolls) + tactics.bonus(state, pending, tactics.DEFENCE, defence_rolls)
     roll += random_events.roll_bonus(state, other, unit) if kind == MOTHERSHIP else 0
-    defence = roll + helpers * state.game.content.wingman_bonus
+    kinds = state.game.ship_kinds
+    attack += sum(tech.bonus(state, seat, "attack", kinds[ship]) for ship in ships)
+    attack += tech.overcharge(state, seat, events)
+    if kind != COLONY:
+        roll += tech.bonus(state, other, "defence", kind) + tech.overcharge(state, other, events)
+    defence = roll + helpers * (state.game.content.wingman_bonus + tech.bonus(state, other, "wingman"))
     extra = f" + {helpers} wingman" if helpers else ""
     events.append(Event("roll", f"Attack {attack} against defence {roll}{extra} = {defence}."))
     pending["result"] = [attack, defence]
@@ -197,8 +204,9 @@ def settle(state: MothershipState, events: list[Event]) -> None:
     elif defence > attack and pending.get("ranged"):
         events.append(Event("miss", "The defence holds; at range, the attackers take no damage."))
     elif defence > attack:
+        guns = {FIGHTER, BOMBER} if kind == COLONY and tech.bonus(state, other, "station_die") else set()
         for ship in ships:
-            if kinds[ship] in DAMAGES[kind]:
+            if kinds[ship] in DAMAGES[kind] | guns:
                 hit(state, other, seat, ship, kinds[ship], defence, kind != FIGHTER, events, saved)
             else:
                 events.append(Event("miss", f"{state.ship_name(seat, ship)} loses but cannot be hurt by a {kind}."))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
+from . import tech
 from .actions import Buy, DrawCard, Reward, Sell, StealCard
 
 if TYPE_CHECKING:
@@ -107,14 +108,20 @@ def forget(state: MothershipState, holder: int, card: int) -> None:
 def trade_options(state: MothershipState, seat: int) -> list[Action]:
     """Buy a card (if the seat can pay and the deck has one), sell any card held."""
     actions: list[Action] = []
-    if state.resources[seat] >= state.game.content.card_price and sum(state.deck) > len(state.draws):
+    if state.resources[seat] >= card_price(state, seat) and sum(state.deck) > len(state.draws):
         actions.append(Buy())
     actions.extend(Sell(card) for card in sorted(set(state.hands[seat])))
+    actions.extend(tech.purchases(state, seat))
     return actions
 
 
+def card_price(state: MothershipState, seat: int) -> int:
+    """A card's price, less the player's Trade Network discount."""
+    return max(0, state.game.content.card_price - tech.bonus(state, seat, "card_discount"))
+
+
 def buy(state: MothershipState, seat: int, events: list[Event]) -> None:
-    price = state.game.content.card_price
+    price = card_price(state, seat)
     state.resources[seat] -= price
     state.bought[seat] += 1
     events.append(Event("buy", f"{state.player_name(seat)} buys an action card for {price} resources."))

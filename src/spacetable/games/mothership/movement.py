@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import random_events, turns
+from . import random_events, tech, turns
 from .board import ASTEROID, PLANET
 from .dice import die_name
 from .state import EMPTY, NOWHERE, STATION
@@ -38,7 +38,7 @@ def energy_options(state: MothershipState, seat: int) -> list[tuple[int, int, in
 
 def set_energy(state: MothershipState, seat: int, split: tuple[int, int, int], events: list[Event]) -> None:
     state.energy[seat] = list(split)
-    state.shield[seat] = state.game.content.shields[split[2]]
+    state.shield[seat] = state.game.content.shields[split[2]] + tech.bonus(state, seat, "shields")
     state.locked = True
     engines, weapons, shields = split
     events.append(
@@ -56,6 +56,7 @@ def engine_spaces(state: MothershipState, seat: int, ship: int) -> int:
     if ship == 0 and random_events.powerless(state, seat):
         return 0
     base = state.game.content.engines[state.energy[seat][0]] if ship == 0 else state.game.ship_moves[ship]
+    base += tech.bonus(state, seat, "move", state.game.ship_kinds[ship])
     boost: int = sum(e[3] for e in state.effects if e[0] == "boost" and e[1] == seat and e[2] == ship)
     return base + boost
 
@@ -167,7 +168,7 @@ def resolve_asteroids(state: MothershipState, events: list[Event]) -> None:
     state.pending = None
     seat, ship = pending["seat"], pending["ships"][0]
     rocks, rolls = pending["rolls"][0], pending["rolls"][1:]
-    total = sum(rolls) + random_events.roll_bonus(state, seat, ship)
+    total = sum(rolls) + random_events.roll_bonus(state, seat, ship) + tech.bonus(state, seat, "asteroid")
     cell = state.pos[seat][ship]
     name = state.ship_name(seat, ship)
     if total >= rocks:

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import cards, combat, dice, economy, movement, random_events, setup, tactics, turns
+from . import cards, combat, dice, economy, movement, random_events, setup, tactics, tech, turns
 from .actions import (
     Attack,
     AutoPlace,
     Buy,
+    BuyCharge,
+    BuyTech,
     DrawBoard,
     DrawCard,
     EndTurn,
@@ -91,6 +93,10 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         economy.sell(state, seat, action[0], events)
     elif kind == "reward":
         economy.take_reward(state, bool(action[0]), events)
+    elif kind == "buy_tech":
+        tech.buy(state, seat, action[0], events)
+    elif kind == "buy_charge":
+        tech.buy_charge(state, seat, events)
     elif kind == "event_choice":
         random_events.choose(state, action[0], events)
     elif kind == "pass":
@@ -204,6 +210,14 @@ def label(state: MothershipState, action: Action) -> str:
         return f"sell {card.name} for {card.value}"
     if isinstance(action, Pass):
         return "pass"
+    if isinstance(action, BuyTech):
+        branch = state.game.content.branches[action.branch]
+        category = ("economy", "combat", "support").index(branch.category)
+        tier = state.tiers[state.turn][category] if state.branches[state.turn][category] == action.branch else 0
+        tile = branch.tiers[min(tier, 4)]
+        return f"buy {tile.name} ({branch.name}, tier {min(tier, 4) + 1})"
+    if isinstance(action, BuyCharge):
+        return "buy an Overcharge (+3 on your next roll)"
     if isinstance(action, EventChoice):
         return "double the event for yourself" if action.choice == 1 else "avoid the event yourself"
     if isinstance(action, Play):

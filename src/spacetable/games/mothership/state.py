@@ -77,6 +77,9 @@ _FIELDS = (
     "escort",
     "stations",
     "event_roll",
+    "branches",
+    "tiers",
+    "charges",
 )
 
 
@@ -148,6 +151,12 @@ class MothershipState(State):
     """Bit mask of the turn player's ships next to its mothership when the turn began (Convoy)."""
     stations: list[int]
     """Each colony station's space (Migration moves one)."""
+    branches: list[list[int]]
+    """Per seat and category (economy, combat, support): the branch climbed (0-5), or -1."""
+    tiers: list[list[int]]
+    """Per seat and category: the tiers bought."""
+    charges: list[int]
+    """Overcharges (the orange tile) each seat holds for a roll."""
     event_roll: list[int]
     """[player, outcome] while the player of a Random Event chooses to double or avoid it, else []."""
     routes: dict[int, dict[int, tuple[int, bool]]]
@@ -203,6 +212,9 @@ class MothershipState(State):
         self.escort = 0
         self.stations = list(self.board.stations) if self.board is not None else []
         self.event_roll = []
+        self.branches = [[-1, -1, -1] for _ in range(n)]
+        self.tiers = [[0, 0, 0] for _ in range(n)]
+        self.charges = [0] * n
 
     # ---- whose turn -------------------------------------------------------
     def current_player(self) -> int:
@@ -378,6 +390,9 @@ class MothershipState(State):
         other.escort = self.escort
         other.stations = self.stations[:]
         other.event_roll = self.event_roll[:]
+        other.branches = [b[:] for b in self.branches]
+        other.tiers = [t[:] for t in self.tiers]
+        other.charges = self.charges[:]
         return other
 
     # ---- helpers the rules share -----------------------------------------

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Action, Event
 
+from . import tech
 from .actions import Pass, Play
 from .board import ASTEROID
 from .movement import destroy_ship
@@ -360,8 +361,11 @@ EFFECTS = {
 
 
 def capture_needs(state: MothershipState, pending: dict[str, Any]) -> int:
+    """The total that captures a planet: 6, more with Git off Mah Propertay! and Planetary Defence."""
     extra = sum(3 for mod in pending["mods"] if mod[0] == "git_off_mah_propertay")
-    return state.game.content.capture_total + extra
+    owner = sides(state, pending)[DEFENCE]
+    defence = tech.bonus(state, owner, "planet_defence") if owner >= 0 else 0
+    return state.game.content.capture_total + extra + defence
 
 
 def apply_shields(state: MothershipState, pending: dict[str, Any], events: list[Event]) -> dict[int, int]:

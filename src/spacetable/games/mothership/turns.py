@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import economy, random_events
+from . import economy, random_events, tech
 from .state import EMPTY, NOWHERE, STATION
 
 if TYPE_CHECKING:
@@ -48,7 +48,10 @@ def escorts(state: MothershipState, seat: int) -> int:
 
 def regenerate_shields(state: MothershipState) -> None:
     table = state.game.content.shields
-    state.shield = [0 if random_events.powerless(state, s) else table[e[2]] for s, e in enumerate(state.energy)]
+    state.shield = [
+        0 if random_events.powerless(state, s) else table[e[2]] + tech.bonus(state, s, "shields")
+        for s, e in enumerate(state.energy)
+    ]
 
 
 def income(state: MothershipState, seat: int) -> int:
@@ -58,7 +61,7 @@ def income(state: MothershipState, seat: int) -> int:
     c = state.game.content
     bonus, planets = random_events.income_change(state, seat, sum(1 for o in state.owner if o == seat))
     station = c.station_income if state.station_hp[seat] > 0 else 0
-    return station + c.planet_income * planets + bonus
+    return station + c.planet_income * planets + bonus + tech.bonus(state, seat, "income")
 
 
 def end_turn(state: MothershipState, events: list[Event]) -> None:
@@ -112,6 +115,7 @@ def loot(state: MothershipState, seat: int, amount: int, what: str, events: list
     """``seat`` destroyed ``what``: its loot, at once (a player already out gets none)."""
     if state.out[seat] or not amount:
         return
+    amount += tech.bonus(state, seat, "loot")
     state.resources[seat] += amount
     events.append(Event("loot", f"{state.player_name(seat)} loots {amount} for {what}.", (seat,)))
 
