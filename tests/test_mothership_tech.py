@@ -6,7 +6,8 @@ import pytest
 
 from mothership_helpers import BOMBER_1, FIGHTER_1, MOTHERSHIP, cell, new_game, play, position, rolls
 from spacetable.engine import OptionsError
-from spacetable.games.mothership.actions import Attack, BuyCharge, BuyTech, EndTurn, Move
+from spacetable.games.mothership.abilities import ABILITIES
+from spacetable.games.mothership.actions import Attack, BuyCharge, BuyTech, EndTurn, Move, UseAbility
 from spacetable.games.mothership.content import load_content
 from spacetable.games.mothership.state import MothershipState
 from spacetable.games.mothership.tech import bonus
@@ -91,3 +92,78 @@ def test_station_guns_let_a_colony_station_roll() -> None:
 def test_a_tree_without_two_branches_per_category_is_refused() -> None:
     with pytest.raises(OptionsError, match="splits into 2"):
         new_game(content={"tech": {"branches": []}})
+
+
+# ---- the fifth tiers: mothership abilities ------------------------------------------------
+
+
+def reach(state: MothershipState, branch: str, seat: int = 0) -> MothershipState:
+    """``seat`` has climbed ``branch`` to its fifth tier."""
+    category = ("economy", "combat", "support").index(load_content().branches[BRANCHES[branch]].category)
+    state.branches[seat][category], state.tiers[seat][category] = BRANCHES[branch], 5
+    state._legal_cache = None
+    return state
+
+
+def ability(name: str) -> int:
+    return ABILITIES.index(name)
+
+
+def test_asteroid_mining_beside_a_field_uses_the_attack_phase() -> None:
+    state = reach(position({(0, MOTHERSHIP): "B7", (1, FIGHTER_1): "K11"}), "industry")
+    play(state, UseAbility(ability("asteroid_mining"), 0, 0))
+    assert state.resources[0] == 3
+    assert not [a for a in state.legal_actions() if a.kind in ("ability", "attack")]
+
+
+def test_an_ability_and_an_attack_in_one_turn_are_refused() -> None:
+    state = reach(position({(0, MOTHERSHIP): "B7", (1, FIGHTER_1): "B8"}), "industry")
+    play(state, Attack(1, 7 + FIGHTER_1), *rolls(1, 6))
+    assert not [a for a in state.legal_actions() if a.kind == "ability"]
+
+
+def test_abilities_need_a_living_mothership() -> None:
+    state = reach(position({(0, FIGHTER_1): "B7", (1, FIGHTER_1): "K11"}), "industry")
+    assert not [a for a in state.legal_actions() if a.kind == "ability"]
+
+
+def test_sunslayer_torpedoes_hit_at_range_and_the_defender_only_avoids() -> None:
+    state = reach(position({(0, MOTHERSHIP): "E2", (1, MOTHERSHIP): "E5"}), "artillery")
+    play(state, UseAbility(ability("sunslayer_torpedoes"), 7, 0), *rolls(4, 6))
+    assert state.hp == [12, 12]  # 4 + 2 (Heavy Cannons) against 6: a tie, nothing
+    again = reach(position({(0, MOTHERSHIP): "E2", (1, MOTHERSHIP): "E5"}), "artillery")
+    play(again, UseAbility(ability("sunslayer_torpedoes"), 7, 0), *rolls(1, 6))
+    assert again.hp == [12, 12] and again.shield[0] == 5  # the defender won: the attacker is not hurt
+    planet = reach(position({(0, MOTHERSHIP): "D7", (1, FIGHTER_1): "K11"}), "artillery")
+    play(planet, UseAbility(ability("sunslayer_torpedoes"), 14, 0), *rolls(6))
+    assert planet.owner[0] == 0  # D4, three spaces away: torpedoes take planets from afar
+
+
+def test_the_nuclear_missile_reaches_anywhere_and_adds_to_its_roll() -> None:
+    state = reach(position({(0, MOTHERSHIP): "A1", (1, MOTHERSHIP): "K11"}), "warheads")
+    events = play(state, UseAbility(ability("nuclear_missile"), 7, 0), *rolls(5, 2))
+    assert "Attack 9 against defence 2 = 2." in [e.text for e in events]
+    assert state.hp[1] == 8  # 9 against 5 shields
+
+
+def test_the_tractor_beam_holds_a_ship_through_its_owners_next_turn() -> None:
+    state = reach(position({(0, MOTHERSHIP): "E2", (1, FIGHTER_1): "E5"}), "engineering")
+    play(state, UseAbility(ability("tractor_beam"), 7 + FIGHTER_1, 0), EndTurn())
+    assert not [a for a in state.legal_actions() if a.kind == "move"]
+
+
+def test_jump_gates_after_moving_and_no_move_after_the_jump() -> None:
+    state = reach(position({(0, MOTHERSHIP): "K1", (0, FIGHTER_1): "D1", (1, FIGHTER_1): "K11"}), "logistics")
+    state.owner[2] = 0  # the planet H8
+    play(state, Move(FIGHTER_1, cell("C1")))  # beside the station at B2
+    jumps = [a for a in state.legal_actions() if a.kind == "ability" and a.unit == FIGHTER_1]
+    assert UseAbility(ability("jump_gates"), FIGHTER_1, cell("G7")) in jumps
+    play(state, UseAbility(ability("jump_gates"), FIGHTER_1, cell("G7")))
+    assert state.pos[0][FIGHTER_1] == cell("G7") and state.attacked & 1  # the gates used its attack phase
+    assert not [a for a in state.legal_actions() if a.kind == "move" and a.ship == FIGHTER_1]
+
+
+def test_the_hangar_bay_launches_a_lost_fighter_beside_the_mothership() -> None:
+    state = reach(position({(0, MOTHERSHIP): "E5", (1, FIGHTER_1): "K11"}), "defence")
+    play(state, UseAbility(ability("hangar_bay"), FIGHTER_1, cell("F5")))
+    assert state.pos[0][FIGHTER_1] == cell("F5")

@@ -127,6 +127,15 @@ class BuyCharge(NamedTuple):
     kind: str = "buy_charge"
 
 
+class UseAbility(NamedTuple):
+    """Use a mothership ability (fifth tier; see :mod:`.abilities`) on ``unit`` / ``spot``."""
+
+    ability: int
+    unit: int
+    spot: int
+    kind: str = "ability"
+
+
 class Pass(NamedTuple):
     """Let a window go by: nothing (more) to buy, sell or play now."""
 
@@ -166,5 +175,9 @@ def action_space(players: int, ships: int, size: int, row_length: int, cards: in
         (EventChoice, {"choice": range(1, 3)}),
         (BuyTech, {"branch": range(6)}),
         (BuyCharge, {}),
+        (
+            UseAbility,
+            {"ability": range(6), "unit": range(players * (ships + 1) + MAX_PLANETS + MAX_EXTRA), "spot": cells},
+        ),
         (Play, {"card": kinds, "unit": range(players * (ships + 1) + MAX_PLANETS + MAX_EXTRA), "spot": cells}),
     )

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import cards, combat, dice, economy, movement, random_events, setup, tactics, tech, turns
+from . import abilities, cards, combat, dice, economy, movement, random_events, setup, tactics, tech, turns
 from .actions import (
     Attack,
     AutoPlace,
@@ -29,6 +29,7 @@ from .actions import (
     Sell,
     SetEnergy,
     StealCard,
+    UseAbility,
     ship_bits,
 )
 from .dice import face_value, rolled_sides
@@ -60,6 +61,7 @@ def turn_actions(state: MothershipState, seat: int) -> list[Action]:
     actions.extend(combat.attack_options(state, seat))
     actions.extend(economy.trade_options(state, seat))
     actions.extend(cards.turn_plays(state, seat))
+    actions.extend(abilities.options(state, seat))
     actions.append(EndTurn())
     return actions
 
@@ -93,6 +95,8 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         economy.sell(state, seat, action[0], events)
     elif kind == "reward":
         economy.take_reward(state, bool(action[0]), events)
+    elif kind == "ability":
+        abilities.use(state, seat, action[0], action[1], action[2], events)
     elif kind == "buy_tech":
         tech.buy(state, seat, action[0], events)
     elif kind == "buy_charge":
@@ -216,6 +220,9 @@ def label(state: MothershipState, action: Action) -> str:
         tier = state.tiers[state.turn][category] if state.branches[state.turn][category] == action.branch else 0
         tile = branch.tiers[min(tier, 4)]
         return f"buy {tile.name} ({branch.name}, tier {min(tier, 4) + 1})"
+    if isinstance(action, UseAbility):
+        name = abilities.ABILITIES[action.ability].replace("_", " ")
+        return f"{name}: {combat.target_name(state, action.unit)} / {board.name_of(action.spot)}"
     if isinstance(action, BuyCharge):
         return "buy an Overcharge (+3 on your next roll)"
     if isinstance(action, EventChoice):

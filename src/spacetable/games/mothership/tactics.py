@@ -342,6 +342,13 @@ def _expansion(state: MothershipState, pending: dict[str, Any], side: int, rolls
     return max(rolls, default=0)
 
 
+def _nuclear(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+    """Nuclear Missile: its tile's amount added to the mothership's roll."""
+    return max(
+        (t.amount for b in state.game.content.branches for t in b.tiers if t.ability == "nuclear_missile"), default=0
+    )
+
+
 def _nothing(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
     return 0
 
@@ -356,6 +363,7 @@ EFFECTS = {
     "expansion_pak": _expansion,
     "auxiliary_shield": _nothing,  # shields (apply_shields)
     "shield_breaker": _nothing,  # shields (apply_shields)
+    "nuclear": _nuclear,  # not a card: the Nuclear Missile ability (module abilities)
 }
 """The dogfight cards implemented so far, by key: what each adds to its side's total."""
 

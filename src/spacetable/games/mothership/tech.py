@@ -7,7 +7,7 @@ tiles of one effect, where the highest reached counts. The orange tile (Overchar
 again each time and is good for one roll: the player's next dogfight roll. Buffs never apply
 to planet attacks.
 
-The fifth tiers, the mothership abilities, are not playable yet: buying stops at tier 4.
+The fifth tiers are the mothership abilities (:mod:`.abilities`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,7 @@ if TYPE_CHECKING:
     from .content import BranchModel
     from .state import MothershipState
 
-TOP_TIER = 4
-"""The highest tier on sale until the mothership abilities are played."""
+TOP_TIER = 5
 
 
 def branch_of(state: MothershipState, seat: int, category: int) -> BranchModel | None:
