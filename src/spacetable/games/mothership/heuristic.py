@@ -11,9 +11,11 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING
 
+from . import tactics
 from .dice import face_value, rolled_sides
 from .state import NOWHERE
 from .targets import COLONY, PLANET_TARGET, decode_target
+from .turns import income
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -22,8 +24,12 @@ SHIP_WORTH = {"mothership": 8.0, "fighter": 3.0, "bomber": 3.5}
 HULL = 0.5
 STATION_HP = 0.6
 PLANET_WORTH = 4.0
-RESOURCE = 0.1
-"""Resources buy nothing before part 2's cards and tech tree; worth little for now."""
+RESOURCE = 0.4
+CARD = 1.0
+"""An action card in hand: more than the resources it costs (2), so a bot buys when it can
+and sells only for a better use; which card it is does not count (a resample re-deals them)."""
+TECH = 0.6
+"""Worth of a tier per resource it cost: above the resources spent, so tiers get bought."""
 PANEL = 0.6
 """Worth of the square root of each subsystem's effect (spaces, mean roll, shield points): a
 balanced control panel beats one that maxes a single row."""
@@ -57,6 +63,11 @@ def player_worth(state: MothershipState, seat: int) -> float:
     board = state.board
     assert board is not None
     total = STATION_HP * state.station_hp[seat] + RESOURCE * state.resources[seat]
+    total += CARD * (len(state.hands[seat]) + state.charges[seat])
+    if seat == state.turn and not state.trading:  # the income to come: ending the turn gains nothing
+        total += RESOURCE * income(state, seat)
+    costs = state.game.content.tech_costs
+    total += TECH * sum(sum(costs[:tiers]) for tiers in state.tiers[seat])
     total += PLANET_WORTH * sum(1 for o in state.owner if o == seat)
     planets = [board.planet_distance[i] for i, o in enumerate(state.owner) if o not in (seat, -2)]
     stations = [
@@ -105,8 +116,8 @@ def _pending_swing(state: MothershipState, seat: int) -> float:
     assert pending is not None
     ships, rolls, dice = pending["ships"], pending["rolls"], pending["dice"]
     attackers = len(ships)
-    known_attack = sum(rolls[:attackers])
-    known_defence = sum(rolls[attackers:])
+    known_attack = sum(rolls[:attackers]) + tactics.bonus(state, pending, tactics.ATTACK, rolls[:attackers])
+    known_defence = sum(rolls[attackers:]) + tactics.bonus(state, pending, tactics.DEFENCE, rolls[attackers:])
     left = dice[len(rolls) :]
     attack_left = tuple(dice[len(rolls) : attackers]) if len(rolls) < attackers else ()
     defence_left = tuple(left[len(attack_left) :])
