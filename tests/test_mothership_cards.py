@@ -522,3 +522,17 @@ def test_pirate_raid_halves_planet_resources_rounded_up() -> None:
     state.owner = [1, 1, 1]
     play(state, Play(card("random_event"), 0, 0), *rolls(4), EventChoice(2), EndTurn(), EndTurn())
     assert state.resources[1] == 1 + 2  # the station, and 3 planets halved up to 2
+
+
+def test_greedy_bots_play_whole_games_with_cards_tech_and_events() -> None:
+    from spacetable.agents import GreedyAgent
+    from spacetable.engine import play as play_game
+
+    game = new_game(4, random_event=True)
+    kinds: set[str] = set()
+    for seed in range(3):
+        final = play_game(game, [GreedyAgent() for _ in range(4)], random.Random(seed))
+        assert final.is_terminal()
+        kinds |= {c.key for c, n in zip(game.content.cards, final.played) if n}
+        assert sum(final.bought) > 0 and any(any(t) for t in final.tiers)
+    assert kinds  # some cards were played

@@ -287,7 +287,7 @@ def bonus(state: MothershipState, pending: dict[str, Any], side: int, rolls: lis
     """The cards' additions to ``side``'s total (``rolls``: that side's die faces)."""
     total = 0
     for key, who, *_ in pending["mods"]:
-        if who == side:
+        if who == side and key in EFFECTS:  # the loser's answers (Last Stand, Life Support) add nothing
             total += EFFECTS[key](state, pending, side, rolls)
     return total
 
