@@ -58,6 +58,9 @@ def draw_outcomes(state: MothershipState) -> list[tuple[Action, float]]:
 
 def draw(state: MothershipState, card: int, events: list[Event]) -> None:
     seat = state.draws.pop(0)
+    if state.buying:
+        state.buying -= 1
+        state.bought_kinds[card] += 1
     state.deck[card] -= 1
     state.hands[seat].append(card)
     state.hands[seat].sort()
@@ -124,6 +127,7 @@ def buy(state: MothershipState, seat: int, events: list[Event]) -> None:
     price = card_price(state, seat)
     state.resources[seat] -= price
     state.bought[seat] += 1
+    state.buying = 1
     events.append(Event("buy", f"{state.player_name(seat)} buys an action card for {price} resources."))
     owe_cards(state, seat, 1, events)
 

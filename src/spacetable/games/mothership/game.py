@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import ClassVar, cast
 
-from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, register
+from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
-from . import tensor
+from . import report, tensor
 from .actions import BOARD_SEEDS, DrawBoard, action_space
 from .board import Board, generate, parse_layout
 from .content import Content, load_content
@@ -160,6 +160,11 @@ class Mothership(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(cast(MothershipState, state), seat)
+
+    def statistics(self, state: State) -> dict[str, Statistic]:
+        """Per finished game: the cards of each kind bought and played, and each tech branch's
+        win rate among the players who climbed it."""
+        return report.statistics(cast(MothershipState, state))
 
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)

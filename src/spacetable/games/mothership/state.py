@@ -80,6 +80,8 @@ _FIELDS = (
     "branches",
     "tiers",
     "charges",
+    "bought_kinds",
+    "buying",
 )
 
 
@@ -157,6 +159,10 @@ class MothershipState(State):
     """Per seat and category: the tiers bought."""
     charges: list[int]
     """Overcharges (the orange tile) each seat holds for a roll."""
+    bought_kinds: list[int]
+    """Copies of each kind drawn by a purchase (for reports; hidden from the views)."""
+    buying: int
+    """1 while the next draw is a purchase's."""
     event_roll: list[int]
     """[player, outcome] while the player of a Random Event chooses to double or avoid it, else []."""
     routes: dict[int, dict[int, tuple[int, bool]]]
@@ -215,6 +221,8 @@ class MothershipState(State):
         self.branches = [[-1, -1, -1] for _ in range(n)]
         self.tiers = [[0, 0, 0] for _ in range(n)]
         self.charges = [0] * n
+        self.bought_kinds = [0] * len(self.deck)
+        self.buying = 0
 
     # ---- whose turn -------------------------------------------------------
     def current_player(self) -> int:
@@ -314,6 +322,7 @@ class MothershipState(State):
         data["hands"] = [hand if s == seat else len(hand) for s, hand in enumerate(self.hands)]
         data["known"] = self.known[seat] if seat is not None else None
         data["deck"] = sum(self.deck)
+        data["bought_kinds"] = None  # which cards were bought is only known to their buyers
         data["seat"] = seat
         return data
 
@@ -393,6 +402,8 @@ class MothershipState(State):
         other.branches = [b[:] for b in self.branches]
         other.tiers = [t[:] for t in self.tiers]
         other.charges = self.charges[:]
+        other.bought_kinds = self.bought_kinds[:]
+        other.buying = self.buying
         return other
 
     # ---- helpers the rules share -----------------------------------------
