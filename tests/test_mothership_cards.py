@@ -224,7 +224,7 @@ def test_panic_button_and_wormhole_warp_a_ship_which_then_moves_no_more() -> Non
     state.owner[2] = 0  # the planet at H8
     plays = [a for a in state.legal_actions() if a.kind == "play" and a.card == card("panic_button")]
     assert {a.spot for a in plays} == {cell(n) for n in ("G7", "H7", "I7", "G8", "I8", "I9")}  # G9, H9: asteroids
-    play(state, Play(card("panic_button"), FIGHTER_1, cell("G7")))
+    play(state, Play(card("panic_button"), FIGHTER_1, cell("G7")))  # unit: its target number (seat 0)
     assert state.pos[0][FIGHTER_1] == cell("G7") and not [a for a in state.legal_actions() if a.kind == "move"]
     other = holding(position({(0, FIGHTER_1): "A1", (1, FIGHTER_1): "K11"}), 0, "wormhole")
     play(other, Play(card("wormhole"), FIGHTER_1, cell("K1")))
@@ -536,3 +536,11 @@ def test_greedy_bots_play_whole_games_with_cards_tech_and_events() -> None:
         kinds |= {c.key for c, n in zip(game.content.cards, final.played) if n}
         assert sum(final.bought) > 0 and any(any(t) for t in final.tiers)
     assert kinds  # some cards were played
+
+
+def test_a_teammates_ship_may_be_warped_without_using_its_movement_phase() -> None:
+    game = new_game(4, team_size=2)
+    ships = {(0, FIGHTER_1): "E4", (2, FIGHTER_1): "E5", (1, FIGHTER_1): "A6", (3, FIGHTER_1): "K6"}
+    state = holding(position(ships, game=game), 0, "wormhole")
+    play(state, Play(card("wormhole"), 2 * 7 + FIGHTER_1, cell("K1")))
+    assert state.pos[2][FIGHTER_1] == cell("K1") and state.used[FIGHTER_1] == 0  # seat 0's own fighter may move

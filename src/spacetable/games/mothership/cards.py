@@ -280,28 +280,41 @@ def _forced_update(state: MothershipState, seat: int, unit: int, _spot: int, eve
 def _warp_targets(
     places: Callable[[MothershipState, int], list[int]],
 ) -> Callable[[MothershipState, int], list[Target]]:
-    """Targets of a card that moves one of the player's ships (not yet attacked) to one of ``places``."""
+    """Targets of a card that moves a friendly ship (``unit``: its target number) to one of
+    ``places``: the player's own ships that have not attacked, and teammates' ships."""
 
     def targets(state: MothershipState, seat: int) -> list[Target]:
         spots = places(state, seat)
-        return [(ship, spot) for ship in _movable(state, seat) for spot in spots]
+        return [(unit, spot) for unit in _friendly_ships(state, seat) for spot in spots]
 
     return targets
 
 
-def _warp(state: MothershipState, seat: int, ship: int, spot: int, events: list[Event]) -> None:
-    """A ship jumps to ``spot``: its movement phase is used."""
+def _friendly_ships(state: MothershipState, seat: int) -> list[int]:
+    """Target numbers of the ships a card may move: the player's own (not attacked), teammates'."""
+    units = [target_code(state, seat, ship) for ship in _movable(state, seat)]
+    for mate in _others(state, seat):
+        if state.friendly(mate, seat):
+            units += [target_code(state, mate, s) for s, cell in enumerate(state.pos[mate]) if cell != NOWHERE]
+    return units
+
+
+def _warp(state: MothershipState, seat: int, unit: int, spot: int, events: list[Event]) -> None:
+    """A friendly ship jumps to ``spot``: the player's own ship uses its movement phase; a
+    teammate's does not."""
     board = state.board
     assert board is not None
-    fleet = state.pos[seat]
+    _, owner, ship = decode_target(state, unit)
+    fleet = state.pos[owner]
     state.grid[fleet[ship]] = EMPTY
-    state.grid[spot] = seat * 16 + ship
+    state.grid[spot] = owner * 16 + ship
     fleet[ship] = spot
-    state.used[ship] = 10**3
-    state.cleared[seat][ship] = -1
-    if ship == 0:
-        state.locked = True
-    events.append(Event("move", f"{state.ship_name(seat, ship)} jumps to {board.name_of(spot)}."))
+    state.cleared[owner][ship] = -1
+    if owner == seat:
+        state.used[ship] = 10**3
+        if ship == 0:
+            state.locked = True
+    events.append(Event("move", f"{state.ship_name(owner, ship)} jumps to {board.name_of(spot)}."))
 
 
 def _anywhere(state: MothershipState, seat: int) -> list[int]:
@@ -470,18 +483,23 @@ def _retreat_targets(state: MothershipState, seat: int) -> list[Target]:
     havens = _friendly_planets(state, seat) + [
         state.stations[s] for s in range(state.game.players) if state.friendly(s, seat) and state.station_hp[s]
     ]
-    return [(ship, haven) for ship in _movable(state, seat) for haven in sorted(havens) if _beside(state, [haven])]
+    return [
+        (unit, haven) for unit in _friendly_ships(state, seat) for haven in sorted(havens) if _beside(state, [haven])
+    ]
 
 
 def _retreat(state: MothershipState, seat: int, centre: int, haven: int, events: list[Event]) -> None:
+    """Every friendly ship within 1 space of ``centre`` (a target number) jumps beside ``haven``,
+    as long as there is room."""
     board = state.board
     assert board is not None
-    middle = state.pos[seat][centre]
-    group = [s for s in _movable(state, seat) if board.distance(state.pos[seat][s], middle) <= 1]
-    for ship in group:
+    _, owner, ship = decode_target(state, centre)
+    middle = state.pos[owner][ship]
+    for unit in _friendly_ships(state, seat):
+        _, who, which = decode_target(state, unit)
         spaces = _beside(state, [haven])
-        if spaces:
-            _warp(state, seat, ship, spaces[0], events)
+        if board.distance(state.pos[who][which], middle) <= 1 and spaces:
+            _warp(state, seat, unit, spaces[0], events)
 
 
 def _replicator(state: MothershipState, seat: int, _unit: int, _spot: int, events: list[Event]) -> None:
@@ -553,10 +571,10 @@ def label(state: MothershipState, action: Play) -> str:
         words += f" on {state.player_name(seat)}'s {subsystem}"
     elif card.key == "gravity_manipulator" and board is not None and kind != "planet" and unit < len(names):
         words += f": {state.ship_name(seat, unit)} to {board.name_of(action.spot)}"
-    elif card.key == "cowardly_retreat" and board is not None:
-        words += f": the ships around {own} to {board.name_of(action.spot)}"
-    elif card.key in ("panic_button", "wormhole") and board is not None:
-        words += f": {own} to {board.name_of(action.spot)}"
+    elif card.key == "cowardly_retreat" and board is not None and kind != "planet" and unit < len(names):
+        words += f": the ships around {state.ship_name(seat, unit)} to beside {board.name_of(action.spot)}"
+    elif card.key in ("panic_button", "wormhole") and board is not None and kind != "planet" and unit < len(names):
+        words += f": {state.ship_name(seat, unit)} to {board.name_of(action.spot)}"
     elif card.key == "migration" and board is not None:
         words += f": the colony station to {board.name_of(action.spot)}"
     elif card.key in ("wallet_inspector", "surprise_attack"):
