@@ -24,10 +24,13 @@ SHIP_WORTH = {"mothership": 8.0, "fighter": 3.0, "bomber": 3.5}
 HULL = 0.5
 STATION_HP = 0.6
 PLANET_WORTH = 4.0
-RESOURCE = 0.4
-CARD = 1.0
-"""An action card in hand: more than the resources it costs (2), so a bot buys when it can
-and sells only for a better use; which card it is does not count (a resample re-deals them)."""
+RESOURCE = 0.25
+CARD = 0.5
+CARD_VALUE = 0.15
+"""An action card in hand is worth ``CARD + CARD_VALUE * its resale value``: a little more than
+the 2 resources it costs (so a bot buys when it can and keeps what it buys), less than a good
+use of it (so it plays a card whose effect is worth more). Other players' cards count at the
+deck's average value (a resample re-deals them)."""
 TECH = 0.6
 """Worth of a tier per resource it cost: above the resources spent, so tiers get bought."""
 PANEL = 0.6
@@ -63,7 +66,10 @@ def player_worth(state: MothershipState, seat: int) -> float:
     board = state.board
     assert board is not None
     total = STATION_HP * state.station_hp[seat] + RESOURCE * state.resources[seat]
-    total += CARD * (len(state.hands[seat]) + state.charges[seat])
+    values = [card.value for card in state.game.content.cards]
+    total += sum(CARD + CARD_VALUE * values[c] for c in state.hands[seat]) + CARD * state.charges[seat]
+    if state.playing and state.playing[0] == seat:  # a card waiting on Noooo: not lost before it works
+        total += CARD + CARD_VALUE * values[state.playing[1]]
     if seat == state.turn and not state.trading:  # the income to come: ending the turn gains nothing
         total += RESOURCE * income(state, seat)
     costs = state.game.content.tech_costs
@@ -116,6 +122,9 @@ def _pending_swing(state: MothershipState, seat: int) -> float:
     assert pending is not None
     ships, rolls, dice = pending["ships"], pending["rolls"], pending["dice"]
     attackers = len(ships)
+    if state.playing and pending.get("asker", -1) >= 0:  # a dogfight card waiting on Noooo counts
+        key = state.game.content.cards[state.playing[1]].key
+        pending = dict(pending, mods=[*pending["mods"], [key, pending["asker"]]])
     known_attack = sum(rolls[:attackers]) + tactics.bonus(state, pending, tactics.ATTACK, rolls[:attackers])
     known_defence = sum(rolls[attackers:]) + tactics.bonus(state, pending, tactics.DEFENCE, rolls[attackers:])
     left = dice[len(rolls) :]
