@@ -167,3 +167,8 @@ def test_the_hangar_bay_launches_a_lost_fighter_beside_the_mothership() -> None:
     state = reach(position({(0, MOTHERSHIP): "E5", (1, FIGHTER_1): "K11"}), "defence")
     play(state, UseAbility(ability("hangar_bay"), FIGHTER_1, cell("F5")))
     assert state.pos[0][FIGHTER_1] == cell("F5")
+
+
+def test_ranged_abilities_need_a_weapon_die() -> None:
+    state = reach(position({(0, MOTHERSHIP): "E2", (1, MOTHERSHIP): "E5"}, energy={0: (7, 0, 8)}), "artillery")
+    assert not [a for a in state.legal_actions() if a.kind == "ability"]

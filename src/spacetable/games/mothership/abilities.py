@@ -29,6 +29,7 @@ from .actions import UseAbility
 from .board import ASTEROID, PLANET
 from .combat import declare, guarded
 from .content import CATEGORIES
+from .movement import weapon_die
 from .state import EMPTY, NOWHERE
 from .targets import planet_code, target_code
 
@@ -172,12 +173,16 @@ def _in_range(state: MothershipState, seat: int, reach: int, planets: bool) -> l
 
 
 def _torpedo_targets(state: MothershipState, seat: int, amount: int) -> list[tuple[int, int]]:
+    if not weapon_die(state, seat, 0):  # nothing to fire with: empty weapons, or no power
+        return []
     return _in_range(state, seat, amount, planets=True)
 
 
 def _missile_targets(state: MothershipState, seat: int, amount: int) -> list[tuple[int, int]]:
     board = state.board
     assert board is not None
+    if not weapon_die(state, seat, 0):
+        return []
     return _in_range(state, seat, 2 * board.size, planets=False)
 
 
