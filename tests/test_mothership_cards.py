@@ -544,3 +544,10 @@ def test_a_teammates_ship_may_be_warped_without_using_its_movement_phase() -> No
     state = holding(position(ships, game=game), 0, "wormhole")
     play(state, Play(card("wormhole"), 2 * 7 + FIGHTER_1, cell("K1")))
     assert state.pos[2][FIGHTER_1] == cell("K1") and state.used[FIGHTER_1] == 0  # seat 0's own fighter may move
+
+
+def test_offworld_trading_gives_one_resource_for_every_two_planets() -> None:
+    state = event_game()
+    state.owner = [0, 0, 1]
+    play(state, Play(card("random_event"), 0, 0), *rolls(1), EventChoice(1), EndTurn())
+    assert state.resources[0] == 1 + 2 + 2  # the station, two planets, and doubled +1 for the pair
