@@ -24,6 +24,7 @@ VARIANTS = {
         "mothership", 6, {"layout": "example", "extra_planets": True, "round_limit": 4}
     ),
     "3 players, large generated board": spacetable.load("mothership", 3, {"board": "large", "round_limit": 6}),
+    "random events": spacetable.load("mothership", 3, {"random_event": True, "round_limit": 8}),
 }
 
 

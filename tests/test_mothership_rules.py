@@ -23,7 +23,7 @@ from mothership_helpers import (
     rolls,
 )
 from spacetable.engine import IllegalActionError, OptionsError, Roll
-from spacetable.games.mothership.actions import Attack, AutoPlace, EndTurn, Move, SetEnergy
+from spacetable.games.mothership.actions import Attack, AutoPlace, DrawCard, EndTurn, Move, SetEnergy
 from spacetable.games.mothership.board import balance_problems, generate, parse_layout
 from spacetable.games.mothership.content import load_content
 from spacetable.games.mothership.setup import placement_spaces
@@ -93,6 +93,8 @@ def test_ships_are_placed_within_two_spaces_of_the_station_then_a_d6_decides_who
     for _ in range(2):
         play(state, state.legal_actions()[-1])  # the standard formation
     assert state.phase == "order"
+    play(state, DrawCard(1), DrawCard(2), DrawCard(1), DrawCard(3))  # two cards each, before the roll
+    assert state.hands == [[1, 2], [1, 3]]
     play(state, Roll(2), Roll(5))
     assert state.phase == "turn" and state.turn == 1 and state.first == 1
 
@@ -497,7 +499,7 @@ def test_a_designer_changes_a_number_in_content() -> None:
 
 def test_a_designer_may_fix_the_first_seat_instead_of_rolling() -> None:
     state = new_game(first_seat=1).new_initial_state()
-    play(state, AutoPlace(), AutoPlace())
+    play(state, AutoPlace(), AutoPlace(), DrawCard(1), DrawCard(1), DrawCard(1), DrawCard(1))
     assert state.phase == "turn" and state.turn == 1 and state.first == 1 and not state.is_chance_node()
     with pytest.raises(OptionsError, match="must be a seat"):
         new_game(first_seat=2)

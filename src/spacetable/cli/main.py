@@ -217,6 +217,8 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
     """
     wins = [0] * game.players
     endings: dict[str, int] = {}
+    totals: dict[str, tuple[float, float]] = {}
+    percents: dict[str, bool] = {}
     scores = [0.0] * game.players
     scored = True
     played = actions = rounds = 0
@@ -241,6 +243,10 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
                     scores = [total + score for total, score in zip(scores, outcome.scores)]
                 else:
                     scored = False
+                for name, figure in game.statistics(final).items():
+                    value, weight = totals.get(name, (0.0, 0.0))
+                    totals[name] = (value + figure.value, weight + figure.weight)
+                    percents[name] = figure.percent
                 played += 1
                 actions += len(current.actions)
                 final_round = getattr(final, "round", None)
@@ -265,6 +271,16 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
     if len(endings) <= 8:  # reasons are a few fixed phrases in a well-made game; a free text would flood
         ended = " · ".join(f"{escape(reason)}: {n}" for reason, n in sorted(endings.items(), key=lambda kv: -kv[1]))
         console.print(f"How the games ended: {ended}", soft_wrap=True)
+    if totals:
+        table = Table(title=f"{game.id}: figures over {played} games")
+        table.add_column("figure")
+        table.add_column("value", justify="right")
+        table.add_column("cases", justify="right")
+        for name in sorted(totals):
+            value, weight = totals[name]
+            shown = "-" if not weight else f"{value / weight:.1%}" if percents[name] else f"{value / weight:.2f}"
+            table.add_row(escape(name), shown, f"{weight:g}")
+        console.print(table)
     return record
 
 

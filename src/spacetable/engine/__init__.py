@@ -20,6 +20,7 @@ from .protocol import (
     OptionSpec,
     Outcome,
     State,
+    Statistic,
     check_json_keys,
 )
 from .record import Record
@@ -46,6 +47,7 @@ __all__ = [
     "Roll",
     "SpacetableError",
     "State",
+    "Statistic",
     "check_json_keys",
     "game_class",
     "list_games",

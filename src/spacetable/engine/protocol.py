@@ -65,6 +65,15 @@ class Outcome:
 _NO_TENSOR = "{game} has no observation tensor yet: see docs/INTEROP.md, 'Observation tensors'"
 
 
+class Statistic(NamedTuple):
+    """One figure a finished game adds to a batch report: a batch shows sum(value) / sum(weight),
+    as a percentage when ``percent``. (A count per game: weight 1; a rate: weight = the cases.)"""
+
+    value: float
+    weight: float
+    percent: bool = False
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One game option: its default, the values it accepts and what it does."""
@@ -144,6 +153,11 @@ class Game(ABC):
         player would look at.
         """
         return state.returns()[seat] if state.is_terminal() else 0.0
+
+    def statistics(self, state: State) -> dict[str, Statistic]:
+        """Figures of a finished game for designers' batch reports (e.g. cards played, win rate
+        by strategy), by name. Default: none."""
+        return {}
 
     def observation_shape(self) -> tuple[int, ...]:
         """The shape of :meth:`observation_tensor`, fixed by the players and options.
@@ -344,5 +358,6 @@ __all__ = [
     "OptionSpec",
     "Outcome",
     "State",
+    "Statistic",
     "check_json_keys",
 ]

@@ -63,6 +63,85 @@ class Attack(NamedTuple):
     kind: str = "attack"
 
 
+class DrawCard(NamedTuple):
+    """Chance: the top card of the action deck (a kind, weighted by the copies left)."""
+
+    card: int
+    kind: str = "draw_card"
+
+
+class StealCard(NamedTuple):
+    """Chance: the card a blind steal takes (a kind, weighted by the copies in the hand)."""
+
+    card: int
+    kind: str = "steal_card"
+
+
+class Buy(NamedTuple):
+    """Pay the price for the top card of the action deck."""
+
+    kind: str = "buy"
+
+
+class Sell(NamedTuple):
+    """Sell a card from the hand for its value."""
+
+    card: int
+    kind: str = "sell"
+
+
+class Reward(NamedTuple):
+    """The card for capturing another player's planet: from the deck (0) or stolen blindly from them (1)."""
+
+    steal: int
+    kind: str = "reward"
+
+
+class Play(NamedTuple):
+    """Play an action card: ``unit`` a ship, station, planet or player and ``spot`` a space,
+    subsystem or ship of the player's, as the card needs (see :mod:`.cards`)."""
+
+    card: int
+    unit: int
+    spot: int
+    kind: str = "play"
+
+
+class EventChoice(NamedTuple):
+    """After the event die: double the event for oneself (1) or avoid it (2)."""
+
+    choice: int
+    kind: str = "event_choice"
+
+
+class BuyTech(NamedTuple):
+    """Buy the next tier of a branch of the technology tree (0-5, in category order)."""
+
+    branch: int
+    kind: str = "buy_tech"
+
+
+class BuyCharge(NamedTuple):
+    """Buy the orange tile again: one Overcharge for the next roll."""
+
+    kind: str = "buy_charge"
+
+
+class UseAbility(NamedTuple):
+    """Use a mothership ability (fifth tier; see :mod:`.abilities`) on ``unit`` / ``spot``."""
+
+    ability: int
+    unit: int
+    spot: int
+    kind: str = "ability"
+
+
+class Pass(NamedTuple):
+    """Let a window go by: nothing (more) to buy, sell or play now."""
+
+    kind: str = "pass"
+
+
 class EndTurn(NamedTuple):
     """Collect resources and end the turn."""
 
@@ -74,9 +153,10 @@ def ship_bits(mask: int) -> list[int]:
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-def action_space(players: int, ships: int, size: int, row_length: int) -> ActionSpace:
+def action_space(players: int, ships: int, size: int, row_length: int, cards: int) -> ActionSpace:
     cells = range(size * size)
     energy = range(row_length + 1)
+    kinds = range(cards)
     return ActionSpace(
         (DrawBoard, {"seed": range(BOARD_SEEDS)}),
         (Roll, {"value": range(1, 13)}),
@@ -86,4 +166,18 @@ def action_space(players: int, ships: int, size: int, row_length: int) -> Action
         (Move, {"ship": range(ships), "cell": cells}),
         (Attack, {"ships": range(1, 1 << ships), "target": range(players * (ships + 1) + MAX_PLANETS + MAX_EXTRA)}),
         (EndTurn, {}),
+        (DrawCard, {"card": kinds}),
+        (StealCard, {"card": kinds}),
+        (Buy, {}),
+        (Sell, {"card": kinds}),
+        (Reward, {"steal": range(2)}),
+        (Pass, {}),
+        (EventChoice, {"choice": range(1, 3)}),
+        (BuyTech, {"branch": range(6)}),
+        (BuyCharge, {}),
+        (
+            UseAbility,
+            {"ability": range(6), "unit": range(players * (ships + 1) + MAX_PLANETS + MAX_EXTRA), "spot": cells},
+        ),
+        (Play, {"card": kinds, "unit": range(players * (ships + 1) + MAX_PLANETS + MAX_EXTRA), "spot": cells}),
     )

@@ -25,17 +25,26 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import turns
+from . import economy, random_events, tactics, tech, turns
 from .actions import Attack
 from .board import PLANET
 from .dice import die_name
 from .movement import damage_mothership, destroy_ship, weapon_die
 from .state import EMPTY, NOWHERE, STATION
+from .targets import (
+    BOMBER,
+    COLONY,
+    FIGHTER,
+    MOTHERSHIP,
+    PLANET_TARGET,
+    decode_target,
+    planet_code,
+    target_code,
+    wingmen,
+)
 
 if TYPE_CHECKING:
     from .state import MothershipState
-
-MOTHERSHIP, FIGHTER, BOMBER, COLONY, PLANET_TARGET = "mothership", "fighter", "bomber", "station", "planet"
 
 DAMAGES = {
     MOTHERSHIP: {MOTHERSHIP, FIGHTER, BOMBER, COLONY, PLANET_TARGET},
@@ -44,24 +53,6 @@ DAMAGES = {
     COLONY: set(),
 }
 """What each kind of unit can damage (a fighter only a mothership's shields)."""
-
-
-def target_code(state: MothershipState, seat: int, ship: int) -> int:
-    """The attack target number of a ship or (``ship == ships``) a colony station."""
-    return seat * (state.game.content.ships + 1) + ship
-
-
-def planet_code(state: MothershipState, planet: int) -> int:
-    return state.game.players * (state.game.content.ships + 1) + planet
-
-
-def decode_target(state: MothershipState, target: int) -> tuple[str, int, int]:
-    """(kind, seat, ship) of a target number; for a planet (``planet``, -1, planet index)."""
-    ships = state.game.content.ships
-    seat, ship = divmod(target, ships + 1)
-    if seat >= state.game.players:
-        return PLANET_TARGET, -1, target - state.game.players * (ships + 1)
-    return (COLONY if ship == ships else state.game.ship_kinds[ship]), seat, ship
 
 
 def only_bombers_left(state: MothershipState) -> bool:
@@ -73,7 +64,7 @@ def guarded(state: MothershipState, seat: int) -> bool:
     """Whether ``seat``'s colony station has a friendly ship next to it (and guarding counts)."""
     board = state.board
     assert board is not None
-    for n in board.neighbours[board.stations[seat]]:
+    for n in board.neighbours[state.stations[seat]]:
         occupant = state.grid[n]
         if occupant != EMPTY and occupant & 15 != STATION and state.friendly(occupant >> 4, seat):
             return not only_bombers_left(state)
@@ -98,7 +89,7 @@ def attack_options(state: MothershipState, seat: int) -> list[Action]:
                 if terrain[n] == PLANET and PLANET_TARGET in can:
                     planet = board.planets.index(n)
                     owner = state.owner[planet]
-                    if owner < 0 or not state.friendly(owner, seat):
+                    if owner == -1 or (owner >= 0 and not state.friendly(owner, seat)):
                         code = planet_code(state, planet)
                         groups[code] = groups.get(code, 0) | 1 << ship
                 continue
@@ -129,6 +120,8 @@ def declare(state: MothershipState, seat: int, ships: list[int], target: int, ev
         state.locked = True
     kind, other, unit = decode_target(state, target)
     dice = [weapon_die(state, seat, ship) for ship in ships]
+    if kind == COLONY and tech.bonus(state, other, "station_die"):
+        dice.append(tech.bonus(state, other, "station_die"))  # Station Guns: the station rolls
     if kind in (MOTHERSHIP, FIGHTER, BOMBER):
         defence = weapon_die(state, other, unit)
         if defence:
@@ -143,6 +136,7 @@ def declare(state: MothershipState, seat: int, ships: list[int], target: int, ev
         )
     )
     state.pending = {"what": "dogfight", "seat": seat, "ships": ships, "target": target, "dice": dice, "rolls": []}
+    tactics.open_window(state)
 
 
 def target_name(state: MothershipState, target: int) -> str:
@@ -159,55 +153,84 @@ def target_name(state: MothershipState, target: int) -> str:
     return state.ship_name(seat, unit)
 
 
-def wingmen(state: MothershipState, seat: int, cell: int) -> int:
-    """Friendly ships next to ``cell`` (a defender's space)."""
-    assert state.board is not None
-    grid = state.grid
-    count = 0
-    for n in state.board.neighbours[cell]:
-        occupant = grid[n]
-        if occupant != EMPTY and occupant & 15 != STATION and state.friendly(occupant >> 4, seat):
-            count += 1
-    return count
-
-
 def resolve(state: MothershipState, events: list[Event]) -> None:
-    """All dice are rolled: the dogfight (or planet attack) is decided."""
+    """Every die is rolled: the totals decide the dogfight (or planet attack). A loser holding
+    cards may then answer (Last Stand, Life Support) before the damage is done."""
     pending = state.pending
     assert pending is not None and state.board is not None
-    state.pending = None
     seat, ships, target, rolls = pending["seat"], pending["ships"], pending["target"], pending["rolls"]
-    attack = sum(rolls[: len(ships)])
+    attack_rolls, defence_rolls = rolls[: len(ships)], rolls[len(ships) :]
     kind, other, unit = decode_target(state, target)
-    if kind == PLANET_TARGET:
-        capture(state, seat, unit, attack, events)
+    if kind == PLANET_TARGET:  # no buffs: only Git off Mah Propertay! raises the total needed
+        state.pending = None
+        capture(state, seat, unit, sum(attack_rolls), events, tactics.capture_needs(state, pending))
         return
-    cell = state.board.stations[other] if kind == COLONY else state.pos[other][unit]
-    roll = sum(rolls[len(ships) :])
+    cell = state.stations[other] if kind == COLONY else state.pos[other][unit]
     helpers = 0 if kind == COLONY else wingmen(state, other, cell)  # the rule helps a defending *ship*
-    defence = roll + helpers * state.game.content.wingman_bonus
+    attack = sum(attack_rolls) + tactics.bonus(state, pending, tactics.ATTACK, attack_rolls)
+    attack += sum(random_events.roll_bonus(state, seat, ship) for ship in ships)
+    roll = sum(defence_rolls) + tactics.bonus(state, pending, tactics.DEFENCE, defence_rolls)
+    roll += random_events.roll_bonus(state, other, unit) if kind == MOTHERSHIP else 0
+    kinds = state.game.ship_kinds
+    attack += sum(tech.bonus(state, seat, "attack", kinds[ship]) for ship in ships)
+    attack += tech.overcharge(state, seat, events)
+    if kind != COLONY:
+        roll += tech.bonus(state, other, "defence", kind) + tech.overcharge(state, other, events)
+    defence = roll + helpers * (state.game.content.wingman_bonus + tech.bonus(state, other, "wingman"))
     extra = f" + {helpers} wingman" if helpers else ""
     events.append(Event("roll", f"Attack {attack} against defence {roll}{extra} = {defence}."))
+    pending["result"] = [attack, defence]
+    tactics.open_lost(state)
+    if tactics.decided(state):
+        settle(state, events)
+
+
+def settle(state: MothershipState, events: list[Event]) -> None:
+    """The damage of a decided dogfight, with the loser's answers and the shield cards."""
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    seat, ships, target = pending["seat"], pending["ships"], pending["target"]
+    attack, defence = pending["result"]
+    kind, other, unit = decode_target(state, target)
+    shields_before = {s: state.shield[s] for s in (seat, other)}
+    extra_shields = tactics.apply_shields(state, pending, events)
+    shields_before.update({s: state.shield[s] for s in extra_shields})
+    saved = tactics.saved_ship(pending)
     kinds = state.game.ship_kinds
     if attack > defence:
         hull = any(kinds[s] != FIGHTER for s in ships)
-        hit(state, seat, other, unit, kind, attack, hull, events)
+        hit(state, seat, other, unit, kind, attack, hull, events, saved)
+    elif defence > attack and pending.get("ranged"):
+        events.append(Event("miss", "The defence holds; at range, the attackers take no damage."))
     elif defence > attack:
+        guns = {FIGHTER, BOMBER} if kind == COLONY and tech.bonus(state, other, "station_die") else set()
         for ship in ships:
-            if kinds[ship] in DAMAGES[kind]:
-                hit(state, other, seat, ship, kinds[ship], defence, kind != FIGHTER, events)
+            if kinds[ship] in DAMAGES[kind] | guns:
+                hit(state, other, seat, ship, kinds[ship], defence, kind != FIGHTER, events, saved)
             else:
                 events.append(Event("miss", f"{state.ship_name(seat, ship)} loses but cannot be hurt by a {kind}."))
     else:
         events.append(Event("miss", "A tie: nobody takes damage."))
+    tactics.drop_extra_shields(state, extra_shields, shields_before)
+    tactics.last_stand(state, pending, events)
     turns.check_out(state, [other, seat], events)
 
 
 def hit(
-    state: MothershipState, by: int, seat: int, unit: int, kind: str, amount: int, hull: bool, events: list[Event]
+    state: MothershipState,
+    by: int,
+    seat: int,
+    unit: int,
+    kind: str,
+    amount: int,
+    hull: bool,
+    events: list[Event],
+    saved: int = -1,
 ) -> None:
     """``seat``'s ``unit`` (a ``kind``) loses a dogfight to ``by``'s total ``amount``; ``hull``:
-    whether the winners can damage hull points (fighters alone cannot)."""
+    whether the winners can damage hull points (fighters alone cannot); ``saved``: a ship of the
+    loser's that Life Support keeps (its loot is still paid)."""
     c = state.game.content
     if kind == COLONY:
         counters = amount // c.station_counter
@@ -229,13 +252,17 @@ def hit(
         if state.pos[seat][0] == NOWHERE:
             turns.loot(state, by, c.loot_large, "a mothership", events)
         return
-    destroy_ship(state, seat, unit)
-    events.append(Event("damage", f"{name} explodes."))
+    if unit == saved:
+        events.append(Event("card", f"Life Support: {name} survives."))
+    else:
+        destroy_ship(state, seat, unit)
+        events.append(Event("damage", f"{name} explodes."))
     turns.loot(state, by, c.loot_small, f"a {kind}", events)
 
 
-def capture(state: MothershipState, seat: int, planet: int, total: int, events: list[Event]) -> None:
-    need = state.game.content.capture_total
+def capture(state: MothershipState, seat: int, planet: int, total: int, events: list[Event], need: int = 0) -> None:
+    """A planet attack totalling ``total`` (``need``: the total that captures, the rules' 6 by default)."""
+    need = need or state.game.content.capture_total
     assert state.board is not None
     where = state.board.name_of(state.board.planets[planet])
     if total < need:
@@ -245,5 +272,7 @@ def capture(state: MothershipState, seat: int, planet: int, total: int, events: 
             )
         )
         return
+    previous = state.owner[planet]
     state.owner[planet] = seat
     events.append(Event("capture", f"{state.player_name(seat)} rolls {total} and captures the planet at {where}."))
+    economy.capture_reward(state, seat, previous, events)

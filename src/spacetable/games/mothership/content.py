@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -22,6 +22,11 @@ from spacetable.engine.content import deep_merge, read_toml
 CONTENT_DIR = Path(__file__).parent / "content"
 RULES_FILE = CONTENT_DIR / "rules.toml"
 LAYOUTS_FILE = CONTENT_DIR / "layouts.toml"
+CARDS_FILE = CONTENT_DIR / "cards.toml"
+TECH_FILE = CONTENT_DIR / "tech.toml"
+CATEGORIES = ("economy", "combat", "support")
+UNITS = ("mothership", "fighter", "bomber")
+
 
 DIE_SIDES = (0, 2, 4, 6, 8, 10, 12)
 """The weapon dice: none, a d2 (rolled as a d4), d4 .. d12."""
@@ -144,6 +149,84 @@ class LayoutModel(_Strict):
     rows: Annotated[list[Annotated[str, Field(min_length=5, max_length=25)]], Field(min_length=5, max_length=25)]
 
 
+class CardModel(_Strict):
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    count: Annotated[int, Field(ge=0, le=20)]
+    value: Annotated[int, Field(ge=0, le=10)]
+    timing: Literal["turn", "declare", "defend", "dogfight", "rolled", "lost", "any"]
+    module: Literal["random_event", "exploration"] | None = None
+    text: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class EconomyCardsModel(_Strict):
+    start_cards: Annotated[int, Field(ge=0, le=10)]
+    card_price: Annotated[int, Field(ge=0, le=20)]
+
+
+class TileModel(_Strict):
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    effect: Literal[
+        "income",
+        "loot",
+        "card_discount",
+        "move",
+        "attack",
+        "defence",
+        "shields",
+        "asteroid",
+        "planet_defence",
+        "wingman",
+        "station_die",
+        "overcharge",
+        "ability",
+    ]
+    amount: Annotated[int, Field(ge=0, le=12)] = 0
+    units: list[Literal["mothership", "fighter", "bomber"]] = []
+    dark: bool = False
+    reusable: bool = False
+    ability: (
+        Literal["asteroid_mining", "jump_gates", "sunslayer_torpedoes", "nuclear_missile", "tractor_beam", "hangar_bay"]
+        | None
+    ) = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TileModel:
+        if (self.effect == "ability") != (self.ability is not None):
+            raise ValueError(f"{self.name}: an ability tile names its ability, and only it")
+        if self.effect == "station_die" and self.amount not in DIE_SIDES[1:]:
+            raise ValueError(f"{self.name}: a station die is one of {list(DIE_SIDES[1:])}")
+        return self
+
+
+class BranchModel(_Strict):
+    key: Annotated[str, Field(min_length=1, max_length=30)]
+    category: Literal["economy", "combat", "support"]
+    name: Annotated[str, Field(min_length=1, max_length=30)]
+    tiers: Annotated[list[TileModel], Field(min_length=5, max_length=5)]
+
+    @model_validator(mode="after")
+    def _fifth_is_an_ability(self) -> BranchModel:
+        kinds = [t.effect == "ability" for t in self.tiers]
+        if kinds != [False, False, False, False, True]:
+            raise ValueError(f"{self.key}: the fifth tier, and only it, is a mothership ability")
+        return self
+
+
+class TechModel(_Strict):
+    costs: Annotated[list[Annotated[int, Field(ge=0, le=50)]], Field(min_length=5, max_length=5)]
+    branches: list[BranchModel]
+
+    @model_validator(mode="after")
+    def _two_per_category(self) -> TechModel:
+        for category in CATEGORIES:
+            count = sum(1 for b in self.branches if b.category == category)
+            if count != 2:
+                raise ValueError(f"the {category} category has {count} branches; it splits into 2")
+        if len({b.key for b in self.branches}) != len(self.branches):
+            raise ValueError("two branches share a key")
+        return self
+
+
 class ContentModel(_Strict):
     fleet: FleetModel
     control_panel: PanelModel
@@ -155,6 +238,22 @@ class ContentModel(_Strict):
     boards: BoardsModel
     generator: GeneratorModel
     layouts: dict[str, LayoutModel]
+    cards: dict[str, CardModel]
+    deck: EconomyCardsModel
+    tech: TechModel
+
+
+@dataclass(frozen=True)
+class Card:
+    """One kind of action card: ``key`` is its name in content/cards.toml."""
+
+    key: str
+    name: str
+    count: int
+    value: int
+    timing: str
+    module: str | None
+    text: str
 
 
 @dataclass(frozen=True)
@@ -189,6 +288,13 @@ class Content:
     large_board: int
     generator: GeneratorModel
     layouts: Mapping[str, LayoutModel]
+    cards: tuple[Card, ...]
+    """Every kind of action card; a card in a hand or the deck is an index into this tuple."""
+    start_cards: int
+    card_price: int
+    tech_costs: tuple[int, ...]
+    branches: tuple[BranchModel, ...]
+    """The technology tree's six branches, in category order (two per category)."""
 
     @property
     def ships(self) -> int:
@@ -198,7 +304,10 @@ class Content:
 
 def load_content(overrides: Mapping[str, Any] | None = None) -> Content:
     """The standard rules and layouts with ``overrides`` deep-merged and validated (ContentError otherwise)."""
-    merged = deep_merge(read_toml(LAYOUTS_FILE), overrides or {})
+    merged = read_toml(LAYOUTS_FILE)
+    for extra in (CARDS_FILE, TECH_FILE):
+        merged = deep_merge(merged, read_toml(extra))
+    merged = deep_merge(merged, overrides or {})
     model = engine_content.load_content(RULES_FILE, ContentModel, "mothership content", merged)
     panel = model.control_panel
     return Content(
@@ -230,4 +339,9 @@ def load_content(overrides: Mapping[str, Any] | None = None) -> Content:
         large_board=model.boards.large,
         generator=model.generator,
         layouts=dict(model.layouts),
+        cards=tuple(Card(key, c.name, c.count, c.value, c.timing, c.module, c.text) for key, c in model.cards.items()),
+        start_cards=model.deck.start_cards,
+        card_price=model.deck.card_price,
+        tech_costs=tuple(model.tech.costs),
+        branches=tuple(sorted(model.tech.branches, key=lambda b: CATEGORIES.index(b.category))),
     )

@@ -30,9 +30,11 @@ def face_value(sides: int, face: int) -> int:
 
 
 def next_die(state: MothershipState) -> int:
+    """The sides of the die to roll now: the next of ``dice``, or the one a card rolls again."""
     pending = state.pending
     assert pending is not None
-    return int(pending["dice"][len(pending["rolls"])])
+    again = pending.get("reroll")
+    return int(pending["dice"][again[0] if again else len(pending["rolls"])])
 
 
 def outcomes(state: MothershipState) -> list[tuple[Action, float]]:

@@ -6,15 +6,15 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import ClassVar, cast
 
-from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, register
+from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
-from . import tensor
+from . import report, tensor
 from .actions import BOARD_SEEDS, DrawBoard, action_space
 from .board import Board, generate, parse_layout
-from .combat import BOMBER, FIGHTER, MOTHERSHIP
 from .content import Content, load_content
 from .heuristic import evaluate
 from .state import MothershipState
+from .targets import BOMBER, FIGHTER, MOTHERSHIP
 
 
 @register
@@ -43,6 +43,7 @@ class Mothership(Game):
             choices=("auto", "small", "large"),
         ),
         "extra_planets": OptionSpec(False, "two extra planets, fair distances from everyone", kind=bool),
+        "random_event": OptionSpec(False, "the optional Random Event cards and event die (chapter 15)", kind=bool),
         "team_size": OptionSpec(1, "players per team: 1 (free for all), 2 or 3 (teams seated alternately)", kind=int),
         "round_limit": OptionSpec(None, "rounds before a draw among those still in (default: content)", kind=int),
         "first_seat": OptionSpec(
@@ -90,6 +91,9 @@ class Mothership(Game):
             for w in range(c.row_length + 1)
             if 0 <= c.energy - e - w <= c.row_length
         )
+        self.modules = frozenset(m for m in ("random_event",) if opts[m])
+        self.card_index = {card.key: i for i, card in enumerate(c.cards)}
+        """The optional rules in play: their cards are in the deck and playable."""
         self.layout_board = self._layout_board()
         if self.layout_board is not None:
             self.size = self.layout_board.size
@@ -98,7 +102,7 @@ class Mothership(Game):
             self.size = c.large_board if large else c.small_board
         self.board_outcomes: list[tuple[Action, float]] = [(DrawBoard(s), 1 / BOARD_SEEDS) for s in range(BOARD_SEEDS)]
         self.board_for = lru_cache(maxsize=64)(self._board_for)
-        self.actions = action_space(players, c.ships, self.size, c.row_length)
+        self.actions = action_space(players, c.ships, self.size, c.row_length, len(c.cards))
         self.max_length = self._bound_length()
 
     def _layout_board(self) -> Board | None:
@@ -132,13 +136,16 @@ class Mothership(Game):
 
         Set-up: the board, one placement per ship, one roll per player. A turn: one
         energy split, at most one leg per engine space (each leg may meet asteroids: two
-        dice), one attack per ship (its dice and the defender's), the end of the turn.
+        dice), one attack per ship (its dice, the defender's, a capture's card and its
+        choice), the end of the turn and every other player's pass of the trading window.
+        Over the game, every card is at most drawn (or stolen), bought and sold once.
         """
         c = self.content
         legs = max(c.engines) + c.fighters * c.fighter_move + c.bombers * c.bomber_move
-        per_turn = 1 + legs * 3 + c.ships * (c.ships + 2) + 1
+        per_turn = 1 + legs * 3 + c.ships * (c.ships + 4) + 1 + self.players
         setup = 1 + self.players * c.ships + self.players
-        return setup + (self.round_limit + 1) * self.players * per_turn
+        cards = 3 * sum(card.count for card in c.cards)
+        return setup + cards + (self.round_limit + 1) * self.players * per_turn
 
     def describe(self) -> str:
         board = self.layout_board.name if self.layout_board else f"a generated {self.size}x{self.size} board"
@@ -153,6 +160,11 @@ class Mothership(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(cast(MothershipState, state), seat)
+
+    def statistics(self, state: State) -> dict[str, Statistic]:
+        """Per finished game: the cards of each kind bought and played, and each tech branch's
+        win rate among the players who climbed it."""
+        return report.statistics(cast(MothershipState, state))
 
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)

@@ -11,9 +11,11 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .combat import COLONY, PLANET_TARGET, decode_target
+from . import tactics
 from .dice import face_value, rolled_sides
 from .state import NOWHERE
+from .targets import COLONY, PLANET_TARGET, decode_target
+from .turns import income
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -22,8 +24,15 @@ SHIP_WORTH = {"mothership": 8.0, "fighter": 3.0, "bomber": 3.5}
 HULL = 0.5
 STATION_HP = 0.6
 PLANET_WORTH = 4.0
-RESOURCE = 0.1
-"""Resources buy nothing before part 2's cards and tech tree; worth little for now."""
+RESOURCE = 0.25
+CARD = 0.5
+CARD_VALUE = 0.15
+"""An action card in hand is worth ``CARD + CARD_VALUE * its resale value``: a little more than
+the 2 resources it costs (so a bot buys when it can and keeps what it buys), less than a good
+use of it (so it plays a card whose effect is worth more). Other players' cards count at the
+deck's average value (a resample re-deals them)."""
+TECH = 0.6
+"""Worth of a tier per resource it cost: above the resources spent, so tiers get bought."""
 PANEL = 0.6
 """Worth of the square root of each subsystem's effect (spaces, mean roll, shield points): a
 balanced control panel beats one that maxes a single row."""
@@ -57,10 +66,18 @@ def player_worth(state: MothershipState, seat: int) -> float:
     board = state.board
     assert board is not None
     total = STATION_HP * state.station_hp[seat] + RESOURCE * state.resources[seat]
+    values = [card.value for card in state.game.content.cards]
+    total += sum(CARD + CARD_VALUE * values[c] for c in state.hands[seat]) + CARD * state.charges[seat]
+    if state.playing and state.playing[0] == seat:  # a card waiting on Noooo: not lost before it works
+        total += CARD + CARD_VALUE * values[state.playing[1]]
+    if seat == state.turn and not state.trading:  # the income to come: ending the turn gains nothing
+        total += RESOURCE * income(state, seat)
+    costs = state.game.content.tech_costs
+    total += TECH * sum(sum(costs[:tiers]) for tiers in state.tiers[seat])
     total += PLANET_WORTH * sum(1 for o in state.owner if o == seat)
-    planets = [board.planet_distance[i] for i, o in enumerate(state.owner) if o != seat]
+    planets = [board.planet_distance[i] for i, o in enumerate(state.owner) if o not in (seat, -2)]
     stations = [
-        board.stations[s] for s in range(state.game.players) if not state.out[s] and not state.friendly(s, seat)
+        state.stations[s] for s in range(state.game.players) if not state.out[s] and not state.friendly(s, seat)
     ]
     for ship, cell in enumerate(state.pos[seat]):
         if cell == NOWHERE:
@@ -105,8 +122,11 @@ def _pending_swing(state: MothershipState, seat: int) -> float:
     assert pending is not None
     ships, rolls, dice = pending["ships"], pending["rolls"], pending["dice"]
     attackers = len(ships)
-    known_attack = sum(rolls[:attackers])
-    known_defence = sum(rolls[attackers:])
+    if state.playing and pending.get("asker", -1) >= 0:  # a dogfight card waiting on Noooo counts
+        key = state.game.content.cards[state.playing[1]].key
+        pending = dict(pending, mods=[*pending["mods"], [key, pending["asker"]]])
+    known_attack = sum(rolls[:attackers]) + tactics.bonus(state, pending, tactics.ATTACK, rolls[:attackers])
+    known_defence = sum(rolls[attackers:]) + tactics.bonus(state, pending, tactics.DEFENCE, rolls[attackers:])
     left = dice[len(rolls) :]
     attack_left = tuple(dice[len(rolls) : attackers]) if len(rolls) < attackers else ()
     defence_left = tuple(left[len(attack_left) :])

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import turns
+from . import random_events, tech, turns
 from .board import ASTEROID, PLANET
 from .dice import die_name
 from .state import EMPTY, NOWHERE, STATION
@@ -38,7 +38,7 @@ def energy_options(state: MothershipState, seat: int) -> list[tuple[int, int, in
 
 def set_energy(state: MothershipState, seat: int, split: tuple[int, int, int], events: list[Event]) -> None:
     state.energy[seat] = list(split)
-    state.shield[seat] = state.game.content.shields[split[2]]
+    state.shield[seat] = state.game.content.shields[split[2]] + tech.bonus(state, seat, "shields")
     state.locked = True
     engines, weapons, shields = split
     events.append(
@@ -51,22 +51,29 @@ def set_energy(state: MothershipState, seat: int, split: tuple[int, int, int], e
 
 
 def engine_spaces(state: MothershipState, seat: int, ship: int) -> int:
-    """How far ``ship`` moves in a turn: the mothership by its engines, the others by their stats."""
-    if ship == 0:
-        return state.game.content.engines[state.energy[seat][0]]
-    return state.game.ship_moves[ship]
+    """How far ``ship`` moves this turn: the mothership by its engines, the others by their
+    stats, plus what cards added (Afterburner, Punch It!, Convoy)."""
+    if ship == 0 and random_events.powerless(state, seat):
+        return 0
+    base = state.game.content.engines[state.energy[seat][0]] if ship == 0 else state.game.ship_moves[ship]
+    base += tech.bonus(state, seat, "move", state.game.ship_kinds[ship])
+    boost: int = sum(e[3] for e in state.effects if e[0] == "boost" and e[1] == seat and e[2] == ship)
+    return base + boost
 
 
 def weapon_die(state: MothershipState, seat: int, ship: int) -> int:
     """The sides of the die ``ship`` attacks with (0: it cannot attack)."""
+    if ship == 0 and random_events.powerless(state, seat):
+        return 0
     if ship == 0:
-        return state.game.content.weapons[state.energy[seat][1]]
+        prodded = sum(1 for e in state.effects if e[0] == "prod" and e[1] == seat and e[2] == 1)
+        return state.game.content.weapons[max(0, state.energy[seat][1] - prodded)]
     return state.game.ship_dice[ship]
 
 
 def destinations(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int, bool]]:
     """Where ``ship`` may end a leg now: space -> (engine spaces it costs, whether it enters asteroids)."""
-    if state.attacked >> ship & 1:
+    if state.attacked >> ship & 1 and not any(e[0] == "rope" and e[1] == seat and e[2] == ship for e in state.effects):
         return {}
     reach = state.routes.get(ship)
     if reach is None:
@@ -84,7 +91,9 @@ def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int
     """
     budget = engine_spaces(state, seat, ship) - state.used[ship]
     start = state.pos[seat][ship]
-    if budget <= 0 or start == NOWHERE:
+    frozen = any(e[0] == "frozen" and e[1] == seat and e[2] == ship for e in state.effects)
+    frozen = frozen or random_events.sick(state, seat, start)
+    if budget <= 0 or start == NOWHERE or frozen:
         return {}
     board = state.board
     assert board is not None
@@ -92,6 +101,7 @@ def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int
     teams = state.game.teams
     team = seat % teams
     won = state.cleared[seat][ship]
+    gone = state.gone_planets()
     found: dict[int, tuple[int, bool]] = {}
     seen = {(start, won >= 0)}
     frontier = [(start, won >= 0)]
@@ -100,7 +110,7 @@ def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int
         for cell, inside in frontier:
             for n in neighbours[cell]:
                 mark = terrain[n]
-                if mark == PLANET:
+                if mark == PLANET and n not in gone:
                     continue
                 occupant = grid[n]
                 if occupant != EMPTY and (occupant & 15 == STATION or (occupant >> 4) % teams != team):
@@ -135,6 +145,9 @@ def move(state: MothershipState, seat: int, ship: int, cell: int, events: list[E
     events.append(Event("move", f"{state.ship_name(seat, ship)} moves to {board.name_of(cell)}."))
     if board.terrain[cell] != ASTEROID:
         state.cleared[seat][ship] = -1
+    elif fight and any(e[0] == "deflect" and e[1] == seat and e[2] == ship for e in state.effects):
+        state.cleared[seat][ship] = board.field[cell]
+        events.append(Event("asteroid", "Deflector Shields: it enters the asteroid field unharmed."))
     elif fight:
         state.cleared[seat][ship] = -1
         sides = weapon_die(state, seat, ship)
@@ -155,7 +168,7 @@ def resolve_asteroids(state: MothershipState, events: list[Event]) -> None:
     state.pending = None
     seat, ship = pending["seat"], pending["ships"][0]
     rocks, rolls = pending["rolls"][0], pending["rolls"][1:]
-    total = sum(rolls)
+    total = sum(rolls) + random_events.roll_bonus(state, seat, ship) + tech.bonus(state, seat, "asteroid")
     cell = state.pos[seat][ship]
     name = state.ship_name(seat, ship)
     if total >= rocks:

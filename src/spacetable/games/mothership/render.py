@@ -14,7 +14,7 @@ from typing import Any
 
 from spacetable.engine import Action
 
-from .actions import Attack, EndTurn, Move, SetEnergy, ship_bits
+from .actions import Attack, Buy, BuyCharge, BuyTech, EndTurn, Move, Play, Sell, SetEnergy, UseAbility, ship_bits
 from .board import ASTEROID, PLANET
 from .state import NOWHERE, STATION, MothershipState
 
@@ -42,7 +42,29 @@ def render(state: MothershipState, seat: int | None = None) -> str:
         lines.append(f"{r + 1:>3} " + " ".join(row))
     for s in range(state.game.players):
         lines.append(_panel(state, s, view["resources"][s]))
+        lines.append(_tree(state, s))
+    if seat is not None and not state.out[seat]:
+        cards = state.game.content.cards
+        hand = ", ".join(f"{cards[c].name} ({cards[c].value})" for c in view["hands"][seat]) or "no cards"
+        lines.append(f"Your hand: {hand}")
+    lines.append(f"Action deck: {view['deck']} cards; discard pile: {sum(view['discard'])}")
     return "\n".join(lines)
+
+
+def _tree(state: MothershipState, seat: int) -> str:
+    """The player's technology: each category's branch and tiers, and Overcharges held."""
+    content = state.game.content
+    parts = []
+    for category in range(len(state.tiers[seat])):
+        index = state.branches[seat][category]
+        if index < 0:
+            continue
+        branch = content.branches[index]
+        tiers = state.tiers[seat][category]
+        parts.append(f"{branch.name} {tiers}/5 ({branch.tiers[tiers - 1].name})")
+    charges = f"; {state.charges[seat]} Overcharge" if state.charges[seat] else ""
+    hand = len(state.hands[seat])
+    return f"    tech: {', '.join(parts) or 'none'}{charges}; {hand} card{'s' if hand != 1 else ''} in hand"
 
 
 def _header(state: MothershipState) -> str:
@@ -114,6 +136,14 @@ def action_groups(state: MothershipState, actions: Sequence[Action]) -> list[tup
             key = "attack with several ships"
         elif isinstance(action, EndTurn):
             key = "collect resources and end the turn"
+        elif isinstance(action, Play):
+            key = "play an action card"
+        elif isinstance(action, (Buy, Sell)):
+            key = "buy or sell action cards"
+        elif isinstance(action, (BuyTech, BuyCharge)):
+            key = "technology tree"
+        elif isinstance(action, UseAbility):
+            key = "mothership ability"
         else:
             key = "other"
         groups.setdefault(key, []).append(action)

@@ -10,14 +10,47 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import combat, dice, movement, setup, turns
-from .actions import Attack, AutoPlace, DrawBoard, EndTurn, Move, Place, SetEnergy, ship_bits
+from . import abilities, cards, combat, dice, economy, movement, random_events, setup, tactics, tech, turns
+from .actions import (
+    Attack,
+    AutoPlace,
+    Buy,
+    BuyCharge,
+    BuyTech,
+    DrawBoard,
+    DrawCard,
+    EndTurn,
+    EventChoice,
+    Move,
+    Pass,
+    Place,
+    Play,
+    Reward,
+    Sell,
+    SetEnergy,
+    StealCard,
+    UseAbility,
+    ship_bits,
+)
 from .dice import face_value, rolled_sides
 
 if TYPE_CHECKING:
     from .state import MothershipState
 
-__all__ = ["apply", "dice", "label", "setup", "turn_actions", "turns", "why_illegal"]
+__all__ = [
+    "Pass",
+    "apply",
+    "cards",
+    "dice",
+    "economy",
+    "label",
+    "random_events",
+    "setup",
+    "tactics",
+    "turn_actions",
+    "turns",
+    "why_illegal",
+]
 
 
 def turn_actions(state: MothershipState, seat: int) -> list[Action]:
@@ -26,6 +59,9 @@ def turn_actions(state: MothershipState, seat: int) -> list[Action]:
     for ship in range(len(state.pos[seat])):
         actions.extend(Move(ship, cell) for cell in movement.destinations(state, seat, ship))
     actions.extend(combat.attack_options(state, seat))
+    actions.extend(economy.trade_options(state, seat))
+    actions.extend(cards.turn_plays(state, seat))
+    actions.extend(abilities.options(state, seat))
     actions.append(EndTurn())
     return actions
 
@@ -49,6 +85,38 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         setup.auto_place(state, seat, events)
     elif kind == "board":
         setup.draw_board(state, action[0], events)
+    elif kind == "draw_card":
+        economy.draw(state, action[0], events)
+    elif kind == "steal_card":
+        economy.steal(state, action[0], events)
+    elif kind == "buy":
+        economy.buy(state, seat, events)
+    elif kind == "sell":
+        economy.sell(state, seat, action[0], events)
+    elif kind == "reward":
+        economy.take_reward(state, bool(action[0]), events)
+    elif kind == "ability":
+        abilities.use(state, seat, action[0], action[1], action[2], events)
+    elif kind == "buy_tech":
+        tech.buy(state, seat, action[0], events)
+    elif kind == "buy_charge":
+        tech.buy_charge(state, seat, events)
+    elif kind == "event_choice":
+        random_events.choose(state, action[0], events)
+    elif kind == "pass":
+        if state.cancel:
+            cards.let_pass(state, events)
+        elif state.pending is not None:
+            tactics.passed(state)
+            _settle(state, events)
+        else:
+            turns.done_trading(state, events)
+    elif kind == "play":
+        if state.cancel:
+            cards.cancel(state, seat, events)
+        else:
+            cards.play(state, seat, action[0], action[1], action[2], events)
+        _settle(state, events)
     else:
         raise AssertionError(f"unhandled action {action!r}")
     return events
@@ -62,14 +130,39 @@ def _roll(state: MothershipState, face: int, events: list[Event]) -> None:
     assert pending is not None
     sides = dice.next_die(state)
     value = face_value(sides, face)
-    pending["rolls"].append(value)
     shown = f"{face} on the d4, so {value}" if rolled_sides(sides) != sides else str(value)
-    events.append(Event("roll", f"d{sides}: {shown}."))
-    if len(pending["rolls"]) == len(pending["dice"]):
-        if pending["what"] == "asteroid":
-            movement.resolve_asteroids(state, events)
-        else:
-            combat.resolve(state, events)
+    private = (pending["seat"],) if pending["what"] == "replicator" else None  # resources are hidden
+    again = pending.pop("reroll", None)
+    if again:
+        die, how = again
+        pending["rolls"][die] = pending["rolls"][die] + value if how == "add" else value
+        events.append(Event("roll", f"d{sides} again: {shown} (now {pending['rolls'][die]})."))
+    else:
+        pending["rolls"].append(value)
+        events.append(Event("roll", f"d{sides}: {shown}.", private))
+    if len(pending["rolls"]) < len(pending["dice"]):
+        return
+    if pending["what"] == "asteroid":
+        movement.resolve_asteroids(state, events)
+    elif pending["what"] == "replicator":
+        cards.replicate(state, events)
+    elif pending["what"] == "event":
+        random_events.rolled(state, events)
+    else:
+        if not again:
+            tactics.open_rolled(state)
+        _settle(state, events)
+
+
+def _settle(state: MothershipState, events: list[Event]) -> None:
+    """A dogfight whose every die is rolled and whose windows are closed gets its result."""
+    if not tactics.decided(state):
+        return
+    assert state.pending is not None
+    if state.pending["stage"] == "rolled":
+        combat.resolve(state, events)
+    else:
+        combat.settle(state, events)
 
 
 def why_illegal(state: MothershipState, action: Action, seat: int) -> str:
@@ -110,6 +203,34 @@ def label(state: MothershipState, action: Action) -> str:
         return "collect resources and end the turn"
     if isinstance(action, DrawBoard):
         return f"generated board #{action.seed}"
+    if isinstance(action, DrawCard):
+        return f"draw {economy.card_name(state, action.card)}"
+    if isinstance(action, StealCard):
+        return f"steal {economy.card_name(state, action.card)}"
+    if isinstance(action, Buy):
+        return f"buy an action card for {state.game.content.card_price} resources"
+    if isinstance(action, Sell):
+        card = state.game.content.cards[action.card]
+        return f"sell {card.name} for {card.value}"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, BuyTech):
+        branch = state.game.content.branches[action.branch]
+        category = ("economy", "combat", "support").index(branch.category)
+        tier = state.tiers[state.turn][category] if state.branches[state.turn][category] == action.branch else 0
+        tile = branch.tiers[min(tier, 4)]
+        return f"buy {tile.name} ({branch.name}, tier {min(tier, 4) + 1})"
+    if isinstance(action, UseAbility):
+        name = abilities.ABILITIES[action.ability].replace("_", " ")
+        return f"{name}: {combat.target_name(state, action.unit)} / {board.name_of(action.spot)}"
+    if isinstance(action, BuyCharge):
+        return "buy an Overcharge (+3 on your next roll)"
+    if isinstance(action, EventChoice):
+        return "double the event for yourself" if action.choice == 1 else "avoid the event yourself"
+    if isinstance(action, Play):
+        return cards.label(state, action)
+    if isinstance(action, Reward):
+        return "steal a card blindly from the planet's owner" if action.steal else "take the top card of the deck"
     if isinstance(action, Roll):
         return f"roll {action.value}"
     return repr(action)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import turns
+from . import economy, turns
 from .actions import AutoPlace, Place
 from .board import EMPTY as OPEN
 from .board import Board
@@ -39,6 +39,7 @@ def draw_board(state: MothershipState, seed: int, events: list[Event]) -> None:
     state.board = board
     state.board_seed = seed
     state.grid = empty_grid(board)
+    state.stations = list(board.stations)
     state.owner = [-1] * len(board.planets)
     state.phase = "place"
     events.append(Event("setup", f"The board is generated board #{seed}: {len(board.planets)} planets."))
@@ -63,7 +64,7 @@ def placement_spaces(state: MothershipState, seat: int) -> list[int]:
     assert board is not None
     radius = state.game.content.placement_radius
     size = board.size
-    station = board.stations[seat]
+    station = state.stations[seat]
     half = (size - 1) / 2
     sr, sc = divmod(station, size)
 
@@ -90,6 +91,8 @@ def place(state: MothershipState, seat: int, cell: int, events: list[Event]) -> 
     assert state.board is not None
     events.append(Event("place", f"{state.ship_name(seat, ship)} is placed at {state.board.name_of(cell)}."))
     if ship == len(fleet) - 1 and seat == state.game.players - 1:
+        for player in range(state.game.players):  # the opening hands, dealt before the roll
+            economy.owe_cards(state, player, state.game.content.start_cards, events)
         first = state.game.options["first_seat"]
         if first is None:
             state.phase = "order"

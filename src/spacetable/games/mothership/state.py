@@ -61,6 +61,27 @@ _FIELDS = (
     "pending",
     "winners",
     "reason",
+    "deck",
+    "hands",
+    "discard",
+    "known",
+    "draws",
+    "steal",
+    "reward",
+    "bought",
+    "trading",
+    "played",
+    "effects",
+    "playing",
+    "cancel",
+    "escort",
+    "stations",
+    "event_roll",
+    "branches",
+    "tiers",
+    "charges",
+    "bought_kinds",
+    "buying",
 )
 
 
@@ -102,6 +123,48 @@ class MothershipState(State):
     pending: dict[str, Any] | None
     winners: list[int]
     reason: str
+    deck: list[int]
+    """Copies of each card kind left in the action deck (its order is chance's)."""
+    hands: list[list[int]]
+    """Each player's action cards (kinds, sorted)."""
+    discard: list[int]
+    """Copies of each kind in the discard pile (face up)."""
+    known: list[list[list[int]]]
+    """``known[observer][holder]``: cards ``observer`` knows ``holder`` has (taken from it by a steal)."""
+    draws: list[int]
+    """Seats owed a card from the deck, in order (chance draws them first)."""
+    steal: list[int]
+    """[thief, victim] while a blind steal is to be drawn, else []."""
+    reward: list[int]
+    """[capturer, previous owner] while the capturer chooses its card for the capture, else []."""
+    bought: list[int]
+    """Cards each player has bought (for reports)."""
+    trading: list[int]
+    """The end-of-turn window: the seats still to buy or sell before the next turn, in order."""
+    played: list[int]
+    """Copies of each kind played so far (for reports)."""
+    effects: list[list[Any]]
+    """Lasting card effects: [name, seat, ship, amount, until ("end"/"begin"), whose turn]."""
+    playing: list[int]
+    """[seat, card, unit, spot] of a card waiting on the window to cancel it, else []."""
+    cancel: list[int]
+    """The seats holding Noooooooooooo! still to say whether they cancel ``playing``."""
+    escort: int
+    """Bit mask of the turn player's ships next to its mothership when the turn began (Convoy)."""
+    stations: list[int]
+    """Each colony station's space (Migration moves one)."""
+    branches: list[list[int]]
+    """Per seat and category (economy, combat, support): the branch climbed (0-5), or -1."""
+    tiers: list[list[int]]
+    """Per seat and category: the tiers bought."""
+    charges: list[int]
+    """Overcharges (the orange tile) each seat holds for a roll."""
+    bought_kinds: list[int]
+    """Copies of each kind drawn by a purchase (for reports; hidden from the views)."""
+    buying: int
+    """1 while the next draw is a purchase's."""
+    event_roll: list[int]
+    """[player, outcome] while the player of a Random Event chooses to double or avoid it, else []."""
     routes: dict[int, dict[int, tuple[int, bool]]]
     """Where each ship of the player on turn could move (``movement._search``), filled as asked.
     A move forgets the mover's entry only (the player's own ships never block each other);
@@ -139,12 +202,48 @@ class MothershipState(State):
         self.pending = None
         self.winners = []
         self.reason = ""
+        self.deck = rules.economy.start_deck(self)
+        self.hands = [[] for _ in range(n)]
+        self.discard = [0] * len(self.deck)
+        self.known = [[[] for _ in range(n)] for _ in range(n)]
+        self.draws = []
+        self.steal = []
+        self.reward = []
+        self.bought = [0] * n
+        self.trading = []
+        self.played = [0] * len(self.deck)
+        self.effects = []
+        self.playing = []
+        self.cancel = []
+        self.escort = 0
+        self.stations = list(self.board.stations) if self.board is not None else []
+        self.event_roll = []
+        self.branches = [[-1, -1, -1] for _ in range(n)]
+        self.tiers = [[0, 0, 0] for _ in range(n)]
+        self.charges = [0] * n
+        self.bought_kinds = [0] * len(self.deck)
+        self.buying = 0
 
     # ---- whose turn -------------------------------------------------------
     def current_player(self) -> int:
+        if self.draws or self.steal:
+            return CHANCE
+        if self.reward:
+            return self.reward[0]
+        if self.event_roll:
+            return self.event_roll[0]
+        if self.cancel:
+            return self.cancel[0]
+        if self.trading:
+            return self.trading[0]
         phase = self.phase
         if phase == "turn":
-            return CHANCE if self.pending is not None else self.turn
+            pending = self.pending
+            if pending is None:
+                return self.turn
+            if pending.get("reroll") or pending.get("asker", -1) < 0:
+                return CHANCE
+            return rules.tactics.asked_seat(self)
         if phase == "over":
             return TERMINAL
         if phase == "place":
@@ -154,11 +253,25 @@ class MothershipState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if seat == CHANCE:
             return [a for a, _ in self._chance_outcomes()]
+        if self.reward:
+            return rules.economy.reward_options(self)
+        if self.event_roll:
+            return rules.random_events.choices(self)
+        if self.cancel:
+            return [*rules.cards.cancel_options(self, seat), rules.Pass()]
+        if self.pending is not None:
+            return rules.tactics.options(self)
+        if self.trading:
+            return [*rules.economy.trade_options(self, seat), rules.Pass()]
         if self.phase == "place":
             return rules.setup.placements(self, seat)
         return rules.turn_actions(self, seat)
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.draws:
+            return rules.economy.draw_outcomes(self)
+        if self.steal:
+            return rules.economy.steal_outcomes(self)
         if self.phase == "board":
             return self.game.board_outcomes
         if self.phase == "order":
@@ -202,14 +315,23 @@ class MothershipState(State):
 
     # ---- information ------------------------------------------------------
     def view(self, seat: int | None) -> JSON:
+        """Public: the board, the panels, hand sizes, the deck's size, the discard pile. The seat's
+        own: its resources, its hand, and the cards it knows others hold."""
         data = self.to_json()
         data["resources"] = [r if s == seat else None for s, r in enumerate(self.resources)]
+        data["hands"] = [hand if s == seat else len(hand) for s, hand in enumerate(self.hands)]
+        data["known"] = self.known[seat] if seat is not None else None
+        data["deck"] = sum(self.deck)
+        data["bought_kinds"] = None  # which cards were bought is only known to their buyers
         data["seat"] = seat
         return data
 
     def resample(self, seat: int, rng: random.Random) -> MothershipState:
-        """Nothing to re-deal: the only hidden numbers, resources, are announced at every change."""
-        return self.clone()
+        """The deck and the other hands re-dealt (keeping the cards the seat knows of). Resources
+        are kept: every change to them is announced (income, loot, prices, resale values)."""
+        other = self.clone()
+        rules.economy.redeal(other, seat, rng)
+        return other
 
     def to_json(self) -> JSON:
         data: dict[str, JSON] = {name: _plain(getattr(self, name)) for name in _FIELDS}
@@ -261,9 +383,37 @@ class MothershipState(State):
         other.pending = None if pending is None else {k: v[:] if type(v) is list else v for k, v in pending.items()}
         other.winners = self.winners[:]
         other.reason = self.reason
+        other.deck = self.deck[:]
+        other.hands = [h[:] for h in self.hands]
+        other.discard = self.discard[:]
+        other.known = [[k[:] for k in row] for row in self.known]
+        other.draws = self.draws[:]
+        other.steal = self.steal[:]
+        other.reward = self.reward[:]
+        other.bought = self.bought[:]
+        other.trading = self.trading[:]
+        other.played = self.played[:]
+        other.effects = [e[:] for e in self.effects]
+        other.playing = self.playing[:]
+        other.cancel = self.cancel[:]
+        other.escort = self.escort
+        other.stations = self.stations[:]
+        other.event_roll = self.event_roll[:]
+        other.branches = [b[:] for b in self.branches]
+        other.tiers = [t[:] for t in self.tiers]
+        other.charges = self.charges[:]
+        other.bought_kinds = self.bought_kinds[:]
+        other.buying = self.buying
         return other
 
     # ---- helpers the rules share -----------------------------------------
+    def gone_planets(self) -> frozenset[int]:
+        """The spaces of planets taken off the board (Planet Laser Pointer): empty space now."""
+        board = self.board
+        if board is None or -2 not in self.owner:
+            return frozenset()
+        return frozenset(board.planets[p] for p, o in enumerate(self.owner) if o == -2)
+
     def team(self, seat: int) -> int:
         return seat % self.game.teams
 

@@ -4,7 +4,8 @@
   control panel unlocked.
 - Collecting resources ends the turn: one for the colony station, one for each
   planet held. Then every mothership's shields regenerate (at the end of any turn),
-  and the next player still in, clockwise, begins.
+  the other players may buy and sell in turn order (a window that asks only those who
+  can), and the next player still in, clockwise, begins.
 - Loot comes at once, on anyone's turn: 1 for a fighter or bomber, 3 for a
   mothership or colony station, to the player whose ship destroyed it.
 - A player is out when the colony station is destroyed (every ship of theirs
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
+from . import economy, random_events, tech
 from .state import EMPTY, NOWHERE, STATION
 
 if TYPE_CHECKING:
@@ -30,18 +32,36 @@ def begin_turn(state: MothershipState, seat: int) -> None:
     state.used = [0] * len(state.used)
     state.attacked = 0
     state.locked = False
+    state.effects = [e for e in state.effects if not (e[4] == "begin" and e[5] == seat)]
+    state.escort = escorts(state, seat)
+
+
+def escorts(state: MothershipState, seat: int) -> int:
+    """Bit mask of the fighters and bombers next to the seat's mothership (for Convoy)."""
+    board = state.board
+    mothership = state.pos[seat][0]
+    if board is None or mothership == NOWHERE:
+        return 0
+    near = set(board.neighbours[mothership])
+    return sum(1 << s for s, cell in enumerate(state.pos[seat]) if s and cell in near)
 
 
 def regenerate_shields(state: MothershipState) -> None:
     table = state.game.content.shields
-    state.shield = [table[e[2]] for e in state.energy]
+    state.shield = [
+        0 if random_events.powerless(state, s) else table[e[2]] + tech.bonus(state, s, "shields")
+        for s, e in enumerate(state.energy)
+    ]
 
 
 def income(state: MothershipState, seat: int) -> int:
+    """Resources at the end of the turn: nothing while a Trade Blockade lasts."""
+    if any(e[0] == "blockade" for e in state.effects):
+        return 0
     c = state.game.content
-    planets = sum(1 for o in state.owner if o == seat)
+    bonus, planets = random_events.income_change(state, seat, sum(1 for o in state.owner if o == seat))
     station = c.station_income if state.station_hp[seat] > 0 else 0
-    return station + c.planet_income * planets
+    return station + c.planet_income * planets + bonus + tech.bonus(state, seat, "income")
 
 
 def end_turn(state: MothershipState, events: list[Event]) -> None:
@@ -55,8 +75,26 @@ def end_turn(state: MothershipState, events: list[Event]) -> None:
 
 
 def pass_turn(state: MothershipState, events: list[Event]) -> None:
-    """The end of any turn (also one cut short by the player's own elimination)."""
+    """The end of any turn (also one cut short by the player's own elimination): shields
+    regenerate, then every other player who can buy or sell may, in turn order, before the
+    next turn begins. Effects that last until the end of this player's turn go."""
+    state.effects = [e for e in state.effects if not (e[4] == "end" and e[5] == state.turn)]
     regenerate_shields(state)
+    n = state.game.players
+    others = [(state.turn + step) % n for step in range(1, n)]
+    state.trading = [s for s in others if not state.out[s] and economy.trade_options(state, s)]
+    if not state.trading:
+        next_turn(state, events)
+
+
+def done_trading(state: MothershipState, events: list[Event]) -> None:
+    """The first seat of the end-of-turn window passes; the next turn begins after the last."""
+    state.trading.pop(0)
+    if not state.trading:
+        next_turn(state, events)
+
+
+def next_turn(state: MothershipState, events: list[Event]) -> None:
     n = state.game.players
     seat = state.turn
     step = 1
@@ -77,6 +115,7 @@ def loot(state: MothershipState, seat: int, amount: int, what: str, events: list
     """``seat`` destroyed ``what``: its loot, at once (a player already out gets none)."""
     if state.out[seat] or not amount:
         return
+    amount += tech.bonus(state, seat, "loot")
     state.resources[seat] += amount
     events.append(Event("loot", f"{state.player_name(seat)} loots {amount} for {what}.", (seat,)))
 
@@ -114,11 +153,23 @@ def knock_out(state: MothershipState, seat: int, events: list[Event]) -> None:
             state.grid[cell] = EMPTY
             state.pos[seat][ship] = NOWHERE
     assert state.board is not None
-    station = state.board.stations[seat]
+    station = state.stations[seat]
     if state.grid[station] == seat * 16 + STATION:
         state.grid[station] = EMPTY
     state.station_hp[seat] = 0
     state.owner = [-1 if o == seat else o for o in state.owner]
+    if state.hands[seat]:  # a player out discards the hand, face up
+        names = ", ".join(economy.card_name(state, card) for card in state.hands[seat])
+        events.append(Event("cards", f"{state.player_name(seat)} discards {names}."))
+    for card in state.hands[seat]:
+        state.discard[card] += 1
+    state.hands[seat] = []
+    for facts in state.known:
+        facts[seat] = []
+    state.draws = [s for s in state.draws if s != seat]
+    state.trading = [s for s in state.trading if s != seat]
+    if state.reward and seat in state.reward:
+        state.reward = []
     events.append(Event("out", f"{state.player_name(seat)} is out ({why}); their planets turn neutral."))
 
 

@@ -1,0 +1,31 @@
+"""Figures of a finished game for designers' batch reports (``spacetable play --games N``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacetable.engine import Statistic
+
+from .content import CATEGORIES
+
+if TYPE_CHECKING:
+    from .state import MothershipState
+
+
+def statistics(state: MothershipState) -> dict[str, Statistic]:
+    """Cards of each kind bought and played (per game), and the win rate of the players who
+    climbed each technology branch (ties share a win)."""
+    content = state.game.content
+    figures: dict[str, Statistic] = {}
+    for card, (bought, played) in enumerate(zip(state.bought_kinds, state.played)):
+        name = content.cards[card].name
+        figures[f"bought: {name}"] = Statistic(bought, 1)
+        figures[f"played: {name}"] = Statistic(played, 1)
+    share = 1 / len(state.winners) if state.winners else 0.0
+    for branch in content.branches:
+        category = CATEGORIES.index(branch.category)
+        index = content.branches.index(branch)
+        climbers = [s for s in range(state.game.players) if state.branches[s][category] == index]
+        wins = sum(share for s in climbers if s in state.winners)
+        figures[f"win rate, {branch.name} tree"] = Statistic(wins, len(climbers), percent=True)
+    return figures

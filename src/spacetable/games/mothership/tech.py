@@ -1,0 +1,115 @@
+"""Chapter 6.2, the technology tree: buying tiers, and what they add.
+
+Each player climbs at most one branch per category, tier by tier, paying the tier's cost
+(at any time of their own turn, or at the end of another player's turn, like cards). What a
+player has bought is public (the grey counters on the tree). Buffs add up, except dark
+tiles of one effect, where the highest reached counts. The orange tile (Overcharge) is bought
+again each time and is good for one roll: the player's next dogfight roll. Buffs never apply
+to planet attacks.
+
+The fifth tiers are the mothership abilities (:mod:`.abilities`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacetable.engine import Action, Event
+
+from .actions import BuyCharge, BuyTech
+from .content import CATEGORIES
+
+if TYPE_CHECKING:
+    from .content import BranchModel
+    from .state import MothershipState
+
+TOP_TIER = 5
+
+
+def branch_of(state: MothershipState, seat: int, category: int) -> BranchModel | None:
+    index = state.branches[seat][category]
+    return state.game.content.branches[index] if index >= 0 else None
+
+
+def bonus(state: MothershipState, seat: int, effect: str, unit: str = "") -> int:
+    """What ``seat``'s tiers add to ``effect`` (for ``unit``, a kind of ship, where it matters)."""
+    total = 0
+    for category in range(len(CATEGORIES)):
+        branch = branch_of(state, seat, category)
+        if branch is None:
+            continue
+        best_dark = 0
+        for tile in branch.tiers[: state.tiers[seat][category]]:
+            if tile.effect != effect or (tile.units and unit not in tile.units):
+                continue
+            if tile.dark:
+                best_dark = max(best_dark, tile.amount)
+            else:
+                total += tile.amount
+        total += best_dark
+    return total
+
+
+def purchases(state: MothershipState, seat: int) -> list[Action]:
+    """The next tier of every branch the player may climb and can pay, and an Overcharge."""
+    content = state.game.content
+    actions: list[Action] = []
+    for index, branch in enumerate(content.branches):
+        category = CATEGORIES.index(branch.category)
+        chosen = state.branches[seat][category]
+        tier = state.tiers[seat][category] if chosen == index else 0
+        if chosen not in (-1, index) or tier >= TOP_TIER:
+            continue
+        if state.resources[seat] >= content.tech_costs[tier]:
+            actions.append(BuyTech(index))
+    price = charge_price(state, seat)
+    if price is not None and state.resources[seat] >= price:
+        actions.append(BuyCharge())
+    return actions
+
+
+def buy(state: MothershipState, seat: int, index: int, events: list[Event]) -> None:
+    content = state.game.content
+    branch = content.branches[index]
+    category = CATEGORIES.index(branch.category)
+    tier = state.tiers[seat][category]
+    cost = content.tech_costs[tier]
+    state.resources[seat] -= cost
+    state.branches[seat][category] = index
+    state.tiers[seat][category] = tier + 1
+    tile = branch.tiers[tier]
+    if tile.reusable:
+        state.charges[seat] += 1
+    events.append(
+        Event("tech", f"{state.player_name(seat)} buys {tile.name} ({branch.name}, tier {tier + 1}) for {cost}.")
+    )
+
+
+def charge_price(state: MothershipState, seat: int) -> int | None:
+    """The price of another Overcharge: its tier's cost, once the player has reached it."""
+    for category in range(len(CATEGORIES)):
+        branch = branch_of(state, seat, category)
+        if branch is None:
+            continue
+        for tier, tile in enumerate(branch.tiers[: state.tiers[seat][category]]):
+            if tile.reusable:
+                return state.game.content.tech_costs[tier]
+    return None
+
+
+def buy_charge(state: MothershipState, seat: int, events: list[Event]) -> None:
+    price = charge_price(state, seat)
+    assert price is not None
+    state.resources[seat] -= price
+    state.charges[seat] += 1
+    events.append(Event("tech", f"{state.player_name(seat)} buys another Overcharge for {price}."))
+
+
+def overcharge(state: MothershipState, seat: int, events: list[Event]) -> int:
+    """The seat's next roll: an Overcharge held is spent on it (its bonus, else 0)."""
+    if seat < 0 or not state.charges[seat]:
+        return 0
+    state.charges[seat] -= 1
+    amount = max((t.amount for b in state.game.content.branches for t in b.tiers if t.reusable), default=0)
+    events.append(Event("tech", f"{state.player_name(seat)} spends an Overcharge: +{amount}."))
+    return amount
