@@ -7,7 +7,7 @@ import pytest
 from mothership_helpers import BOMBER_1, FIGHTER_1, MOTHERSHIP, cell, new_game, play, position, rolls
 from spacetable.engine import OptionsError
 from spacetable.games.mothership.abilities import ABILITIES
-from spacetable.games.mothership.actions import Attack, BuyCharge, BuyTech, EndTurn, Move, UseAbility
+from spacetable.games.mothership.actions import Attack, BuyCharge, BuyTech, EndTurn, Move, Pass, UseAbility
 from spacetable.games.mothership.content import load_content
 from spacetable.games.mothership.state import MothershipState
 from spacetable.games.mothership.tech import bonus
@@ -172,3 +172,43 @@ def test_the_hangar_bay_launches_a_lost_fighter_beside_the_mothership() -> None:
 def test_ranged_abilities_need_a_weapon_die() -> None:
     state = reach(position({(0, MOTHERSHIP): "E2", (1, MOTHERSHIP): "E5"}, energy={0: (7, 0, 8)}), "artillery")
     assert not [a for a in state.legal_actions() if a.kind == "ability"]
+
+
+def test_salvage_crews_add_loot_and_trade_network_cheapens_cards() -> None:
+    state = rich(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "E6", (1, BOMBER_1): "K11"}), resources=5)
+    climb(state, "industry", 2)  # 2 + 3: Mining Drones, Salvage Crews
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), *rolls(6, 1))
+    assert state.resources[0] == 0 + 1 + 1  # a fighter's loot, and one more
+    state.tiers[0][0] = 4
+    assert bonus(state, 0, "card_discount") == 1
+
+
+def test_shield_capacitors_and_matrix_raise_the_shields_without_stacking() -> None:
+    state = rich(position({(0, MOTHERSHIP): "E5", (1, FIGHTER_1): "K11"}))
+    climb(state, "engineering", 1)
+    play(state, EndTurn(), EndTurn(), Pass())  # seat 0, rich, is asked at the end of seat 1's turn
+    assert state.shield[0] == 6  # 5 from the panel, 1 from the capacitors
+    climb(state, "engineering", 2)
+    play(state, EndTurn(), EndTurn(), Pass())
+    assert state.shield[0] == 8  # the matrix's 3 replaces the capacitors' 1
+
+
+def test_asteroid_navigation_helps_against_asteroids() -> None:
+    state = rich(position({(0, FIGHTER_1): "B7", (1, FIGHTER_1): "K11"}))
+    climb(state, "engineering", 2)
+    play(state, Move(FIGHTER_1, cell("B6")), *rolls(5, 3))  # 3 + 2 against the asteroids' 5
+    assert state.pos[0][FIGHTER_1] == cell("B6")
+
+
+def test_escort_doctrine_makes_wingmen_worth_more_and_defence_tiles_add() -> None:
+    ships = {(0, FIGHTER_1): "E5", (1, FIGHTER_1): "E6", (1, BOMBER_1): "F7"}
+    state = position(ships)
+    state.branches[1][2], state.tiers[1][2] = BRANCHES["defence"], 4  # wingmen +2 (dark), +1 defence
+    events = play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), *rolls(6, 1))
+    assert "Attack 6 against defence 2 + 1 wingman = 5." in [e.text for e in events]  # 1 + 1, wingman 1 + 2
+
+
+def test_warp_coils_move_the_mothership_farther() -> None:
+    state = rich(position({(0, MOTHERSHIP): "A1", (1, FIGHTER_1): "K11"}))
+    climb(state, "logistics", 4)
+    assert Move(MOTHERSHIP, cell("A6")) in state.legal_actions()  # 3 + 2 spaces
