@@ -274,9 +274,9 @@ def test_a_card_nobody_cancels_takes_effect_after_the_window() -> None:
 # ---- cards in a dogfight, declared before rolling ----------------------------------------
 
 
-def duel(attacker_cards: tuple[str, ...], defender_cards: tuple[str, ...], **kwargs: object) -> MothershipState:
+def duel(attacker_cards: tuple[str, ...], defender_cards: tuple[str, ...]) -> MothershipState:
     """Seat 0's mothership (E5, a d6) beside seat 1's (E6, a d6, 5 shields), each with cards."""
-    state = position({(0, MOTHERSHIP): "E5", (1, MOTHERSHIP): "E6"}, **kwargs)  # type: ignore[arg-type]
+    state = position({(0, MOTHERSHIP): "E5", (1, MOTHERSHIP): "E6"})
     holding(state, 0, *attacker_cards)
     return holding(state, 1, *defender_cards)
 
