@@ -404,7 +404,9 @@ def test_cowardly_retreat_warps_the_ships_around_one_beside_a_friendly_place() -
     ships = {(0, FIGHTER_1): "F5", (0, FIGHTER_2): "G5", (0, BOMBER_1): "K1", (1, FIGHTER_1): "K11"}
     state = holding(position(ships), 0, "cowardly_retreat")
     play(state, Play(card("cowardly_retreat"), FIGHTER_1, cell("B2")))  # to beside the station
-    assert {state.pos[0][FIGHTER_1], state.pos[0][FIGHTER_2]} <= set(state.board.neighbours[cell("B2")])  # type: ignore[union-attr]
+    board = state.board
+    assert board is not None
+    assert {state.pos[0][FIGHTER_1], state.pos[0][FIGHTER_2]} <= set(board.neighbours[cell("B2")])
     assert state.pos[0][BOMBER_1] == cell("K1")
 
 

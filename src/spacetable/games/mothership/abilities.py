@@ -55,7 +55,7 @@ def options(state: MothershipState, seat: int) -> list[Action]:
     """Every ability use open to the player now."""
     have = owned(state, seat)
     actions: list[Action] = []
-    gates_open = any(e[0] == "gates" and e[1] == seat for e in state.effects)
+    gates_open = state.has_effect("gates", seat)
     if "jump_gates" in have and (gates_open or _ready(state, seat)):
         actions += [UseAbility(ABILITIES.index("jump_gates"), s, c) for s, c in _jumps(state, seat)]
     if not _ready(state, seat):
@@ -76,7 +76,7 @@ def _ready(state: MothershipState, seat: int) -> bool:
 def use(state: MothershipState, seat: int, ability: int, unit: int, spot: int, events: list[Event]) -> None:
     name = ABILITIES[ability]
     amount = owned(state, seat)[name]
-    if name != "jump_gates" or not any(e[0] == "gates" and e[1] == seat for e in state.effects):
+    if name != "jump_gates" or not state.has_effect("gates", seat):
         state.attacked |= 1  # the mothership's attack phase
         state.locked = True
     EFFECTS[name](state, seat, unit, spot, amount, events)
@@ -111,11 +111,7 @@ def _jumps(state: MothershipState, seat: int) -> Iterator[tuple[int, int]]:
     assert board is not None
     havens = _havens(state, seat)
     for ship, cell in enumerate(state.pos[seat]):
-        if (
-            cell == NOWHERE
-            or state.attacked >> ship & 1
-            or any(e[0] == "jumped" and e[1] == seat and e[2] == ship for e in state.effects)
-        ):
+        if cell == NOWHERE or state.attacked >> ship & 1 or state.has_effect("jumped", seat, ship):
             continue
         starts = [h for h in havens if board.distance(cell, h) == 1]
         if not starts:
@@ -134,7 +130,7 @@ def _jumps(state: MothershipState, seat: int) -> Iterator[tuple[int, int]]:
 def _jump(state: MothershipState, seat: int, ship: int, spot: int, amount: int, events: list[Event]) -> None:
     board = state.board
     assert board is not None
-    if not any(e[0] == "gates" and e[1] == seat for e in state.effects):
+    if not state.has_effect("gates", seat):
         state.effects.append(["gates", seat, 0, 0, "end", seat])
         events.append(Event("tech", f"{state.player_name(seat)} opens the jump gates."))
     state.grid[state.pos[seat][ship]] = EMPTY

@@ -33,6 +33,9 @@ from .targets import decode_target, planet_code, target_code
 if TYPE_CHECKING:
     from .state import MothershipState
 
+NOOOO = "noooo"
+"""The key of the card that cancels cards."""
+
 Target = tuple[int, int]
 """(unit, spot) of a Play."""
 
@@ -122,27 +125,11 @@ def _others(state: MothershipState, seat: int) -> list[int]:
     return [(seat + step) % n for step in range(1, n) if not state.out[(seat + step) % n]]
 
 
-NOOOO = "noooo"
-
-
 # ---- lasting effects ----------------------------------------------------------------------
 
 
 def add_effect(state: MothershipState, name: str, seat: int, ship: int, amount: int, until: str, whose: int) -> None:
     state.effects.append([name, seat, ship, amount, until, whose])
-
-
-def effect_total(state: MothershipState, name: str, seat: int, ship: int) -> int:
-    return sum(e[3] for e in state.effects if e[0] == name and e[1] == seat and e[2] == ship)
-
-
-def has_effect(state: MothershipState, name: str, seat: int, ship: int = -1) -> bool:
-    return any(e[0] == name and e[1] == seat and (ship < 0 or e[2] == ship) for e in state.effects)
-
-
-def expire(state: MothershipState, until: str, whose: int) -> None:
-    """Drop the effects that last until ``whose`` ends (``"end"``) or begins (``"begin"``) a turn."""
-    state.effects = [e for e in state.effects if not (e[4] == until and e[5] == whose)]
 
 
 # ---- targets shared by several cards -----------------------------------------------------

@@ -57,8 +57,7 @@ def engine_spaces(state: MothershipState, seat: int, ship: int) -> int:
         return 0
     base = state.game.content.engines[state.energy[seat][0]] if ship == 0 else state.game.ship_moves[ship]
     base += tech.bonus(state, seat, "move", state.game.ship_kinds[ship])
-    boost: int = sum(e[3] for e in state.effects if e[0] == "boost" and e[1] == seat and e[2] == ship)
-    return base + boost
+    return base + state.effect_total("boost", seat, ship)
 
 
 def weapon_die(state: MothershipState, seat: int, ship: int) -> int:
@@ -66,14 +65,14 @@ def weapon_die(state: MothershipState, seat: int, ship: int) -> int:
     if ship == 0 and random_events.powerless(state, seat):
         return 0
     if ship == 0:
-        prodded = sum(1 for e in state.effects if e[0] == "prod" and e[1] == seat and e[2] == 1)
+        prodded = state.effect_total("prod", seat, 1)
         return state.game.content.weapons[max(0, state.energy[seat][1] - prodded)]
     return state.game.ship_dice[ship]
 
 
 def destinations(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int, bool]]:
     """Where ``ship`` may end a leg now: space -> (engine spaces it costs, whether it enters asteroids)."""
-    if state.attacked >> ship & 1 and not any(e[0] == "rope" and e[1] == seat and e[2] == ship for e in state.effects):
+    if state.attacked >> ship & 1 and not state.has_effect("rope", seat, ship):
         return {}
     reach = state.routes.get(ship)
     if reach is None:
@@ -91,8 +90,7 @@ def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int
     """
     budget = engine_spaces(state, seat, ship) - state.used[ship]
     start = state.pos[seat][ship]
-    frozen = any(e[0] == "frozen" and e[1] == seat and e[2] == ship for e in state.effects)
-    frozen = frozen or random_events.sick(state, seat, start)
+    frozen = state.has_effect("frozen", seat, ship) or random_events.sick(state, seat, start)
     if budget <= 0 or start == NOWHERE or frozen:
         return {}
     board = state.board
@@ -145,7 +143,7 @@ def move(state: MothershipState, seat: int, ship: int, cell: int, events: list[E
     events.append(Event("move", f"{state.ship_name(seat, ship)} moves to {board.name_of(cell)}."))
     if board.terrain[cell] != ASTEROID:
         state.cleared[seat][ship] = -1
-    elif fight and any(e[0] == "deflect" and e[1] == seat and e[2] == ship for e in state.effects):
+    elif fight and state.has_effect("deflect", seat, ship):
         state.cleared[seat][ship] = board.field[cell]
         events.append(Event("asteroid", "Deflector Shields: it enters the asteroid field unharmed."))
     elif fight:

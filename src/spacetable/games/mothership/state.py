@@ -407,6 +407,18 @@ class MothershipState(State):
         return other
 
     # ---- helpers the rules share -----------------------------------------
+    def effect_total(self, name: str, seat: int, ship: int = -1) -> int:
+        """The summed amounts of the lasting effects ``name`` on ``seat`` (and ``ship``, unless -1)."""
+        return sum(e[3] for e in self.effects if e[0] == name and e[1] == seat and (ship < 0 or e[2] == ship))
+
+    def has_effect(self, name: str, seat: int, ship: int = -1) -> bool:
+        """Whether a lasting effect ``name`` is on ``seat`` (and ``ship``, unless -1)."""
+        return any(e[0] == name and e[1] == seat and (ship < 0 or e[2] == ship) for e in self.effects)
+
+    def expire(self, until: str, whose: int) -> None:
+        """Drop the effects that last until ``whose`` ends (``"end"``) or begins (``"begin"``) a turn."""
+        self.effects = [e for e in self.effects if not (e[4] == until and e[5] == whose)]
+
     def gone_planets(self) -> frozenset[int]:
         """The spaces of planets taken off the board (Planet Laser Pointer): empty space now."""
         board = self.board

@@ -32,7 +32,7 @@ def begin_turn(state: MothershipState, seat: int) -> None:
     state.used = [0] * len(state.used)
     state.attacked = 0
     state.locked = False
-    state.effects = [e for e in state.effects if not (e[4] == "begin" and e[5] == seat)]
+    state.expire("begin", seat)
     state.escort = escorts(state, seat)
 
 
@@ -78,7 +78,7 @@ def pass_turn(state: MothershipState, events: list[Event]) -> None:
     """The end of any turn (also one cut short by the player's own elimination): shields
     regenerate, then every other player who can buy or sell may, in turn order, before the
     next turn begins. Effects that last until the end of this player's turn go."""
-    state.effects = [e for e in state.effects if not (e[4] == "end" and e[5] == state.turn)]
+    state.expire("end", state.turn)
     regenerate_shields(state)
     n = state.game.players
     others = [(state.turn + step) % n for step in range(1, n)]
