@@ -94,7 +94,7 @@ def list_command() -> None:
             help_text = spec.help + (f" (one of {', '.join(map(str, spec.choices))})" if spec.choices else "")
             table.add_row(f"  {escape(name)}", escape(json.dumps(spec.default)), escape(help_text))
         console.print(table)
-    console.print("[dim]Set options with --option KEY=VALUE (`level`: --level N, `content`: --content FILE.toml).[/]")
+    console.print("[dim]Set options with --option KEY=VALUE (`level`: --level N, `mode`: --mode M, `content`: --content FILE.toml).[/]")
 
 
 # ---- play ------------------------------------------------------------------------
@@ -323,6 +323,7 @@ def _play_one(
 def play_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game's id (see `spacetable list`).")],
     level: Annotated[int | None, typer.Option(help="Difficulty level (the game option `level`).")] = None,
+    mode: Annotated[str | None, typer.Option(help="The game's mode (the game option `mode`), e.g. solo.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the dice and of the bots (default: random).")] = None,
     seat: Annotated[
         list[str] | None,
@@ -361,7 +362,7 @@ def play_command(
         _resume(game_id, resume, seat or [], seed, record, console)
         return
     try:
-        game = _load_game(game_id, players, level, content, option)
+        game = _load_game(game_id, players, level, content, option, mode)
         seats = parse_seats(seat or [], game.players, batch=games is not None)
         if record is not None:
             _check_writable(record)
@@ -396,16 +397,23 @@ def parse_options(values: list[str]) -> dict[str, JSON]:
 
 
 def _load_game(
-    game_id: str, players: int | None, level: int | None, content: Path | None, extra: list[str] | None = None
+    game_id: str,
+    players: int | None,
+    level: int | None,
+    content: Path | None,
+    extra: list[str] | None = None,
+    mode: str | None = None,
 ) -> Game:
     """The game from the command line's options (CliError or SpacetableError if they are wrong)."""
     options = parse_options(extra or [])
     if level is not None:
         options["level"] = level
+    if mode is not None:
+        options["mode"] = mode
     if content is not None:
         options["content"] = read_content(content)
     cls = game_class(game_id)
-    return load(game_id, cls.usual_players() if players is None else players, options)
+    return load(game_id, cls.usual_players(options) if players is None else players, options)
 
 
 def _load_record(file: Path) -> Record:
@@ -493,6 +501,7 @@ def tournament_command(
     seed: Annotated[int, typer.Option(help="Seed of the dice and bots; game i uses seed:i.")] = 0,
     jobs: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
     level: Annotated[int | None, typer.Option(help="The game option `level`.")] = None,
+    mode: Annotated[str | None, typer.Option(help="The game option `mode`, e.g. solo.")] = None,
     content: Annotated[Path | None, typer.Option(help="A TOML file overriding the game's content data.")] = None,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE, repeatable.")
@@ -509,7 +518,7 @@ def tournament_command(
         unknown = [a for a in names if a not in AGENTS]
         if unknown:
             raise CliError(f"unknown bot(s) {', '.join(unknown)}; bots: {', '.join(sorted(AGENTS))}")
-        game = _load_game(game_id, players, level, content, option)
+        game = _load_game(game_id, players, level, content, option, mode)
         if out is not None:
             _check_writable(out)
     except (CliError, SpacetableError) as exc:

@@ -173,8 +173,8 @@ class Game(ABC):
         raise NotImplementedError(_NO_TENSOR.format(game=self.id))
 
     @classmethod
-    def usual_players(cls) -> int:
-        """The number of seats used when none is given."""
+    def usual_players(cls, options: Mapping[str, JSON] | None = None) -> int:
+        """The number of seats used when none is given (``options`` may decide it, e.g. a solo mode)."""
         return cls.default_players or cls.min_players
 
     def describe(self) -> str:

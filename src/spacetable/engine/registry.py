@@ -52,4 +52,4 @@ def list_games() -> list[type[Game]]:
 def load(game_id: str, players: int | None = None, options: Mapping[str, JSON] | None = None) -> Game:
     """The game ``game_id`` for ``players`` seats (default: its usual count) with ``options``."""
     cls = game_class(game_id)
-    return cls(cls.usual_players() if players is None else players, options)
+    return cls(cls.usual_players(options) if players is None else players, options)

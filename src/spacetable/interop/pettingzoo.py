@@ -64,7 +64,7 @@ class _GameEnv:
         self, game_id: str, players: int | None, render_mode: str | None, options: dict[str, JSON], together: bool
     ) -> None:
         check_render_mode(render_mode)
-        seats = game_class(game_id).usual_players() if players is None else players
+        seats = game_class(game_id).usual_players(options) if players is None else players
         game = load_game(game_id, seats, options)
         self.table = Table(game, together)
         self.render_mode = render_mode

@@ -102,7 +102,7 @@ def _havens(state: MothershipState, seat: int) -> list[int]:
     board = state.board
     assert board is not None
     planets = [board.planets[p] for p, o in enumerate(state.owner) if o >= 0 and state.friendly(o, seat)]
-    stations = [state.stations[s] for s in range(state.game.players) if state.friendly(s, seat) and state.station_hp[s]]
+    stations = [state.stations[s] for s in range(state.game.fleets) if state.friendly(s, seat) and state.station_hp[s]]
     return planets + stations
 
 
@@ -149,7 +149,7 @@ def _in_range(state: MothershipState, seat: int, reach: int, planets: bool) -> l
     cell = state.pos[seat][0]
     ships = state.game.content.ships
     targets = []
-    for other in range(state.game.players):
+    for other in range(state.game.fleets):
         if state.out[other] or state.friendly(other, seat):
             continue
         for unit, where in enumerate(state.pos[other]):
@@ -201,7 +201,7 @@ def _beam_targets(state: MothershipState, seat: int, amount: int) -> list[tuple[
     cell = state.pos[seat][0]
     return [
         (target_code(state, other, unit), 0)
-        for other in range(state.game.players)
+        for other in range(state.game.fleets)
         if not state.out[other] and not state.friendly(other, seat)
         for unit, where in enumerate(state.pos[other])
         if where != NOWHERE and board.distance(cell, where) <= amount

@@ -136,6 +136,20 @@ class UseAbility(NamedTuple):
     kind: str = "ability"
 
 
+class Explore(NamedTuple):
+    """Pay to explore ``planet`` (one the player holds, not yet explored): its token is turned over."""
+
+    planet: int
+    kind: str = "explore"
+
+
+class DrawArtifact(NamedTuple):
+    """Chance: the artifact under the planet being explored (one of the tokens not yet turned over)."""
+
+    artifact: int
+    kind: str = "draw_artifact"
+
+
 class Pass(NamedTuple):
     """Let a window go by: nothing (more) to buy, sell or play now."""
 
@@ -153,8 +167,9 @@ def ship_bits(mask: int) -> list[int]:
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-def action_space(players: int, ships: int, size: int, row_length: int, cards: int) -> ActionSpace:
+def action_space(fleets: int, ships: int, size: int, row_length: int, cards: int, artifacts: int) -> ActionSpace:
     cells = range(size * size)
+    units = range(fleets * (ships + 1) + MAX_PLANETS + MAX_EXTRA)
     energy = range(row_length + 1)
     kinds = range(cards)
     return ActionSpace(
@@ -164,7 +179,7 @@ def action_space(players: int, ships: int, size: int, row_length: int, cards: in
         (AutoPlace, {}),
         (SetEnergy, {"engines": energy, "weapons": energy, "shields": energy}),
         (Move, {"ship": range(ships), "cell": cells}),
-        (Attack, {"ships": range(1, 1 << ships), "target": range(players * (ships + 1) + MAX_PLANETS + MAX_EXTRA)}),
+        (Attack, {"ships": range(1, 1 << ships), "target": units}),
         (EndTurn, {}),
         (DrawCard, {"card": kinds}),
         (StealCard, {"card": kinds}),
@@ -177,7 +192,9 @@ def action_space(players: int, ships: int, size: int, row_length: int, cards: in
         (BuyCharge, {}),
         (
             UseAbility,
-            {"ability": range(6), "unit": range(players * (ships + 1) + MAX_PLANETS + MAX_EXTRA), "spot": cells},
+            {"ability": range(6), "unit": units, "spot": cells},
         ),
-        (Play, {"card": kinds, "unit": range(players * (ships + 1) + MAX_PLANETS + MAX_EXTRA), "spot": cells}),
+        (Play, {"card": kinds, "unit": units, "spot": cells}),
+        (Explore, {"planet": range(MAX_PLANETS + MAX_EXTRA)}),
+        (DrawArtifact, {"artifact": range(artifacts)}),
     )

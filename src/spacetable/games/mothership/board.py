@@ -24,6 +24,8 @@ from .content import Content, LayoutModel
 
 EMPTY, ASTEROID, PLANET = ".", "#", "P"
 EXTRA_PLANET = "+"
+FLEET = "F"
+"""A solo layout's mark: the corner the player's fleet starts in (opposite the colony station)."""
 MAX_PLANETS = 7
 MAX_EXTRA = 2
 
@@ -67,6 +69,8 @@ class Board:
     """For each space, the id of its asteroid field (a connected group of asteroids), else -1."""
     planet_distance: tuple[tuple[int, ...], ...]
     """For each planet, the distance of every space to it (bots look it up often)."""
+    fleet: int = -1
+    """A solo layout's start of the player's fleet (ships are placed around it), else -1."""
 
     @property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
@@ -91,12 +95,14 @@ class Board:
         return f"{chr(ord('A') + c)}{r + 1}"
 
 
-def build_board(name: str, size: int, terrain: Sequence[str], planets: Iterable[int], stations: Sequence[int]) -> Board:
+def build_board(
+    name: str, size: int, terrain: Sequence[str], planets: Iterable[int], stations: Sequence[int], fleet: int = -1
+) -> Board:
     """A board from its terrain (planets marked), its planets in order and the stations by seat."""
     text = "".join(terrain)
     planets = tuple(planets)
     distances = tuple(tuple(distance(size, p, c) for c in range(size * size)) for p in planets)
-    return Board(name, size, text, planets, tuple(stations), _fields(size, text), distances)
+    return Board(name, size, text, planets, tuple(stations), _fields(size, text), distances, fleet)
 
 
 def _fields(size: int, terrain: str) -> tuple[int, ...]:
@@ -129,9 +135,13 @@ def parse_layout(name: str, layout: LayoutModel, extra_planets: bool) -> Board:
     if any(len(row) != size for row in rows):
         raise ContentError(f"{where}: a board is square; its {size} rows must each have {size} spaces")
     text = "".join(rows)
-    unknown = sorted(set(text) - set(EMPTY + ASTEROID + PLANET + EXTRA_PLANET + "123456"))
+    solo = layout.players == 1
+    unknown = sorted(set(text) - set(EMPTY + ASTEROID + PLANET + EXTRA_PLANET + "123456" + (FLEET if solo else "")))
     if unknown:
-        raise ContentError(f"{where}: unknown marks {unknown}; use . # P + and station numbers 1-6")
+        fleet = ", F (solo: the fleet's corner)" if solo else ""
+        raise ContentError(f"{where}: unknown marks {unknown}; use . # P + and station numbers 1-6{fleet}")
+    if solo and text.count(FLEET) != 1:
+        raise ContentError(f"{where}: a solo layout marks its fleet's corner F exactly once")
     seats = [str(s + 1) for s in range(layout.players)]
     stations = []
     for mark in seats:
@@ -143,7 +153,7 @@ def parse_layout(name: str, layout: LayoutModel, extra_planets: bool) -> Board:
         raise ContentError(f"{where}: stations {strays} are beyond its {layout.players} players")
     planets = [i for i, m in enumerate(text) if m == PLANET]
     extras = [i for i, m in enumerate(text) if m == EXTRA_PLANET]
-    if len(planets) != layout.players + 1 or len(planets) > MAX_PLANETS:
+    if not solo and (len(planets) != layout.players + 1 or len(planets) > MAX_PLANETS):
         raise ContentError(
             f"{where}: {len(planets)} planets (P); the rules want one more than players ({layout.players + 1}), "
             f"at most {MAX_PLANETS}"
@@ -153,7 +163,7 @@ def parse_layout(name: str, layout: LayoutModel, extra_planets: bool) -> Board:
     if extra_planets:
         planets += extras
     terrain = "".join(PLANET if i in planets else (ASTEROID if m == ASTEROID else EMPTY) for i, m in enumerate(text))
-    board = build_board(name, size, terrain, planets, stations)
+    board = build_board(name, size, terrain, planets, stations, text.find(FLEET))
     crowded = crowded_stations(board)
     if crowded:
         raise ContentError(

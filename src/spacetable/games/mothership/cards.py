@@ -121,7 +121,7 @@ def let_pass(state: MothershipState, events: list[Event]) -> None:
 
 
 def _others(state: MothershipState, seat: int) -> list[int]:
-    n = state.game.players
+    n = state.game.fleets
     return [(seat + step) % n for step in range(1, n) if not state.out[(seat + step) % n]]
 
 
@@ -161,7 +161,7 @@ def _beside(state: MothershipState, places: list[int]) -> list[int]:
 
 
 def _enemy_motherships(state: MothershipState, seat: int) -> list[int]:
-    return [s for s in range(state.game.players) if not state.friendly(s, seat) and state.pos[s][0] != NOWHERE]
+    return [s for s in range(state.game.fleets) if not state.friendly(s, seat) and state.pos[s][0] != NOWHERE]
 
 
 def _rivals(state: MothershipState, seat: int) -> list[int]:
@@ -329,7 +329,7 @@ def _migration(state: MothershipState, seat: int, _unit: int, spot: int, events:
 def _planets_near_fleet(state: MothershipState, seat: int, capture: bool) -> list[Target]:
     board = state.board
     assert board is not None
-    ships = [c for s in range(state.game.players) if state.friendly(s, seat) for c in state.pos[s] if c != NOWHERE]
+    ships = [c for s in range(state.game.fleets) if state.friendly(s, seat) for c in state.pos[s] if c != NOWHERE]
     targets = []
     for p, cell in enumerate(board.planets):
         owner = state.owner[p]
@@ -468,7 +468,7 @@ def _railguns(state: MothershipState, seat: int, unit: int, ship: int, events: l
 
 def _retreat_targets(state: MothershipState, seat: int) -> list[Target]:
     havens = _friendly_planets(state, seat) + [
-        state.stations[s] for s in range(state.game.players) if state.friendly(s, seat) and state.station_hp[s]
+        state.stations[s] for s in range(state.game.fleets) if state.friendly(s, seat) and state.station_hp[s]
     ]
     return [
         (unit, haven) for unit in _friendly_ships(state, seat) for haven in sorted(havens) if _beside(state, [haven])

@@ -24,6 +24,7 @@ RULES_FILE = CONTENT_DIR / "rules.toml"
 LAYOUTS_FILE = CONTENT_DIR / "layouts.toml"
 CARDS_FILE = CONTENT_DIR / "cards.toml"
 TECH_FILE = CONTENT_DIR / "tech.toml"
+ARTIFACTS_FILE = CONTENT_DIR / "artifacts.toml"
 CATEGORIES = ("economy", "combat", "support")
 UNITS = ("mothership", "fighter", "bomber")
 
@@ -144,7 +145,8 @@ class GeneratorModel(_Strict):
 
 
 class LayoutModel(_Strict):
-    players: Annotated[int, Field(ge=2, le=6)]
+    players: Annotated[int, Field(ge=1, le=6)]
+    """1: a solo challenge layout (station 1, the fleet's corner F, the player's planets P)."""
     description: str = ""
     rows: Annotated[list[Annotated[str, Field(min_length=5, max_length=25)]], Field(min_length=5, max_length=25)]
 
@@ -163,23 +165,15 @@ class EconomyCardsModel(_Strict):
     card_price: Annotated[int, Field(ge=0, le=20)]
 
 
+Buff = Literal[
+    "income", "loot", "card_discount", "move", "attack", "defence", "shields", "asteroid", "planet_defence", "wingman"
+]
+"""The effects that add to a number of the rules (the tree's, and the artifacts')."""
+
+
 class TileModel(_Strict):
     name: Annotated[str, Field(min_length=1, max_length=40)]
-    effect: Literal[
-        "income",
-        "loot",
-        "card_discount",
-        "move",
-        "attack",
-        "defence",
-        "shields",
-        "asteroid",
-        "planet_defence",
-        "wingman",
-        "station_die",
-        "overcharge",
-        "ability",
-    ]
+    effect: Buff | Literal["station_die", "overcharge", "ability"]
     amount: Annotated[int, Field(ge=0, le=12)] = 0
     units: list[Literal["mothership", "fighter", "bomber"]] = []
     dark: bool = False
@@ -227,6 +221,39 @@ class TechModel(_Strict):
         return self
 
 
+class ArtifactModel(_Strict):
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    effect: Buff
+    amount: Annotated[int, Field(ge=1, le=12)]
+    units: list[Literal["mothership", "fighter", "bomber"]] = []
+    text: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class ExplorationModel(_Strict):
+    cost: Annotated[int, Field(ge=0, le=20)]
+
+
+class VictoryModel(_Strict):
+    target: Positive
+    fighter: Small
+    bomber: Small
+    mothership: Small
+    station: Small
+    planet: Small
+    respawn_hp: Positive
+
+
+class SoloLevelModel(_Strict):
+    energy: Small
+    tier: Annotated[int, Field(ge=0, le=4)]
+
+
+class SoloModel(_Strict):
+    levels: Annotated[list[SoloLevelModel], Field(min_length=1, max_length=20)]
+    branches: Annotated[list[str], Field(min_length=3, max_length=3)]
+    planets: Annotated[int, Field(ge=1, le=7)]
+
+
 class ContentModel(_Strict):
     fleet: FleetModel
     control_panel: PanelModel
@@ -241,6 +268,26 @@ class ContentModel(_Strict):
     cards: dict[str, CardModel]
     deck: EconomyCardsModel
     tech: TechModel
+    artifacts: Annotated[list[ArtifactModel], Field(min_length=1, max_length=20)]
+    exploration: ExplorationModel
+    victory: VictoryModel
+    solo: SoloModel
+
+    @model_validator(mode="after")
+    def _solo(self) -> ContentModel:
+        keys = {b.key: b.category for b in self.tech.branches}
+        for category, key in zip(CATEGORIES, self.solo.branches):
+            if keys.get(key) != category:
+                raise ValueError(f"solo.branches: {key!r} is not a branch of the {category} category")
+        for name, layout in self.layouts.items():
+            if layout.players != 1:
+                continue
+            if len(layout.rows) != self.boards.small:
+                raise ValueError(f"layout {name!r}: a solo layout is the small board, {self.boards.small} spaces a side")
+            planets = "".join(layout.rows).count("P")
+            if planets != self.solo.planets:
+                raise ValueError(f"layout {name!r}: a solo layout has the player's {self.solo.planets} planets, not {planets}")
+        return self
 
 
 @dataclass(frozen=True)
@@ -295,6 +342,11 @@ class Content:
     tech_costs: tuple[int, ...]
     branches: tuple[BranchModel, ...]
     """The technology tree's six branches, in category order (two per category)."""
+    artifacts: tuple[ArtifactModel, ...]
+    """The artifact cards, numbered from 0 here (their tokens from 1)."""
+    exploration_cost: int
+    victory: VictoryModel
+    solo: SoloModel
 
     @property
     def ships(self) -> int:
@@ -305,7 +357,7 @@ class Content:
 def load_content(overrides: Mapping[str, Any] | None = None) -> Content:
     """The standard rules and layouts with ``overrides`` deep-merged and validated (ContentError otherwise)."""
     merged = read_toml(LAYOUTS_FILE)
-    for extra in (CARDS_FILE, TECH_FILE):
+    for extra in (CARDS_FILE, TECH_FILE, ARTIFACTS_FILE):
         merged = deep_merge(merged, read_toml(extra))
     merged = deep_merge(merged, overrides or {})
     model = engine_content.load_content(RULES_FILE, ContentModel, "mothership content", merged)
@@ -344,4 +396,8 @@ def load_content(overrides: Mapping[str, Any] | None = None) -> Content:
         card_price=model.deck.card_price,
         tech_costs=tuple(model.tech.costs),
         branches=tuple(sorted(model.tech.branches, key=lambda b: CATEGORIES.index(b.category))),
+        artifacts=tuple(model.artifacts),
+        exploration_cost=model.exploration.cost,
+        victory=model.victory,
+        solo=model.solo,
     )

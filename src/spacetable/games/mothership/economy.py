@@ -42,7 +42,10 @@ def card_name(state: MothershipState, card: int) -> str:
 
 
 def owe_cards(state: MothershipState, seat: int, count: int, events: list[Event]) -> None:
-    """``seat`` draws ``count`` cards from the top of the deck (as many as are left)."""
+    """``seat`` draws ``count`` cards from the top of the deck (as many as are left; the solo
+    challenge's NPC takes none)."""
+    if seat == state.game.npc:
+        return
     left = sum(state.deck) - len(state.draws)
     count = min(count, left)
     if count < 1:

@@ -10,6 +10,8 @@ from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, Op
 
 from . import report, tensor
 from .actions import BOARD_SEEDS, DrawBoard, action_space
+
+MODES = ("auto", "standard", "victory_points", "solo")
 from .board import Board, generate, parse_layout
 from .content import Content, load_content
 from .heuristic import evaluate
@@ -22,7 +24,8 @@ class Mothership(Game):
     id = "mothership"
     name = "Mothership"
     version = "0.1"
-    min_players = 2
+    min_players = 1
+    """One player is the solo challenge (chapter 14) against the scripted NPC fleet."""
     max_players = 6
     default_players = 4
     value_scale = 12.0
@@ -49,6 +52,19 @@ class Mothership(Game):
         "first_seat": OptionSpec(
             None, "the seat that starts, instead of the d6 roll (to measure the first player's edge)", kind=int
         ),
+        "mode": OptionSpec(
+            "auto",
+            "the game: 'standard' (last standing), 'victory_points' (chapter 13: points, ships respawn), "
+            "'solo' (chapter 14: one player against the NPC fleet) or 'auto' (solo for one player, else standard)",
+            choices=MODES,
+        ),
+        "level": OptionSpec(1, "the solo challenge's level, 1 (easiest) to 9: the NPC's panel and tech", kind=int),
+        "victory_target": OptionSpec(
+            None, "victory points that win (mode victory_points; default: content, 10)", kind=int
+        ),
+        "exploration": OptionSpec(
+            False, "planetary exploration (chapter 12): explore held planets for artifacts", kind=bool
+        ),
         "content": OptionSpec(
             None, "data overriding content/rules.toml and content/layouts.toml (a parsed TOML table)", kind=dict
         ),
@@ -62,13 +78,21 @@ class Mothership(Game):
         except ContentError as exc:
             raise OptionsError(str(exc)) from None
         c = self.content
+        self.mode: str = opts["mode"] if opts["mode"] != "auto" else ("solo" if players == 1 else "standard")
+        """'standard', 'victory_points' or 'solo' (the option ``mode`` with 'auto' resolved)."""
+        self._check_mode(players)
+        self.fleets = players + 1 if self.mode == "solo" else players
+        """Fleets on the board: the seats', and in the solo challenge the NPC's after them."""
+        self.npc = players if self.mode == "solo" else -1
+        """The NPC fleet's number (solo challenge), else -1."""
+        self.victory_target: int = opts["victory_target"] or c.victory.target
         size = opts["team_size"]
         if size not in (1, 2, 3) or players % size or (size > 1 and players // size < 2):
             raise OptionsError(
                 f"{self.id}: option team_size={size!r}: teams of 2 or 3 need a multiple of that many players "
                 "and at least two teams"
             )
-        self.teams = players // size if size > 1 else players
+        self.teams = players // size if size > 1 else self.fleets
         """Seat ``s`` plays for team ``s % teams`` (teams sit alternately)."""
         limit = opts["round_limit"]
         if limit is not None and limit < 1:
@@ -91,7 +115,7 @@ class Mothership(Game):
             for w in range(c.row_length + 1)
             if 0 <= c.energy - e - w <= c.row_length
         )
-        self.modules = frozenset(m for m in ("random_event",) if opts[m])
+        self.modules = frozenset(m for m in ("random_event", "exploration") if opts[m])
         self.card_index = {card.key: i for i, card in enumerate(c.cards)}
         """The optional rules in play: their cards are in the deck and playable."""
         self.layout_board = self._layout_board()
@@ -101,9 +125,35 @@ class Mothership(Game):
             large = opts["board"] == "large" or (opts["board"] == "auto" and players > 4)
             self.size = c.large_board if large else c.small_board
         self.board_outcomes: list[tuple[Action, float]] = [(DrawBoard(s), 1 / BOARD_SEEDS) for s in range(BOARD_SEEDS)]
+        if self.mode == "solo" and self.layout_board is None:  # a solo layout, drawn at random
+            solos = self.solo_layouts()
+            self.board_outcomes = [(DrawBoard(s), 1 / len(solos)) for s in range(len(solos))]
         self.board_for = lru_cache(maxsize=64)(self._board_for)
-        self.actions = action_space(players, c.ships, self.size, c.row_length, len(c.cards))
+        self.actions = action_space(self.fleets, c.ships, self.size, c.row_length, len(c.cards), len(c.artifacts))
         self.max_length = self._bound_length()
+
+    @classmethod
+    def usual_players(cls, options: Mapping[str, JSON] | None = None) -> int:
+        """One seat for the solo challenge, else four."""
+        return 1 if (options or {}).get("mode") == "solo" else super().usual_players(options)
+
+    def _check_mode(self, players: int) -> None:
+        opts = self.options
+        if (self.mode == "solo") != (players == 1):
+            raise OptionsError(f"{self.id}: the solo challenge (mode solo) is for one player, other modes for 2 to 6")
+        if self.mode == "solo" and (opts["team_size"] != 1 or opts["first_seat"] not in (None, 0)):
+            raise OptionsError(f"{self.id}: the solo challenge has no teams, and its player starts")
+        if not 1 <= opts["level"] <= len(self.content.solo.levels):
+            raise OptionsError(f"{self.id}: option level={opts['level']} must be 1 to {len(self.content.solo.levels)}")
+        if opts["level"] != 1 and self.mode != "solo":
+            raise OptionsError(f"{self.id}: option level is the solo challenge's (mode solo)")
+        target = opts["victory_target"]
+        if target is not None and (target < 1 or self.mode != "victory_points"):
+            raise OptionsError(f"{self.id}: option victory_target={target} needs mode victory_points and is at least 1")
+
+    def solo_layouts(self) -> list[str]:
+        """The names of the solo challenge's layouts (one player), in content order."""
+        return [name for name, layout in self.content.layouts.items() if layout.players == 1]
 
     def _layout_board(self) -> Board | None:
         name = self.options["layout"]
@@ -129,6 +179,9 @@ class Mothership(Game):
         """The board of a game: the layout's, or the generated board of ``seed``."""
         if self.layout_board is not None:
             return self.layout_board
+        if self.mode == "solo":
+            name = self.solo_layouts()[seed]
+            return parse_layout(name, self.content.layouts[name], self.options["extra_planets"])
         return generate(seed, self.players, self.size, self.content, self.options["extra_planets"])
 
     def _bound_length(self) -> int:
@@ -142,15 +195,22 @@ class Mothership(Game):
         """
         c = self.content
         legs = max(c.engines) + c.fighters * c.fighter_move + c.bombers * c.bomber_move
-        per_turn = 1 + legs * 3 + c.ships * (c.ships + 4) + 1 + self.players
-        setup = 1 + self.players * c.ships + self.players
+        per_turn = 1 + legs * 3 + c.ships * (c.ships + 4) + 1 + self.fleets + 2 * len(c.artifacts)
+        setup = 1 + self.fleets * c.ships + self.fleets
         cards = 3 * sum(card.count for card in c.cards)
-        return setup + cards + (self.round_limit + 1) * self.players * per_turn
+        return setup + cards + (self.round_limit + 1) * self.fleets * per_turn
 
     def describe(self) -> str:
         board = self.layout_board.name if self.layout_board else f"a generated {self.size}x{self.size} board"
         teams = f", teams of {self.options['team_size']}" if self.options["team_size"] > 1 else ""
-        return f"{self.name}, {self.players} players on {board}{teams}"
+        mode = {
+            "standard": "",
+            "victory_points": f", first to {self.victory_target} victory points",
+            "solo": f", the solo challenge at level {self.options['level']}",
+        }[self.mode]
+        explore = ", with planetary exploration" if self.options["exploration"] else ""
+        who = "1 player" if self.players == 1 else f"{self.players} players"
+        return f"{self.name}, {who} on {board}{teams}{mode}{explore}"
 
     def new_initial_state(self) -> MothershipState:
         return MothershipState(self)

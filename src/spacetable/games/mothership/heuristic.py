@@ -49,7 +49,7 @@ def evaluate(state: MothershipState, seat: int) -> float:
         return 0.0
     teams = state.game.teams
     worth = [0.0] * teams
-    for s in range(state.game.players):
+    for s in range(state.game.fleets):
         worth[s % teams] += player_worth(state, s)
     mine = worth[seat % teams]
     rivals = max(w for t, w in enumerate(worth) if t != seat % teams)
@@ -77,7 +77,7 @@ def player_worth(state: MothershipState, seat: int) -> float:
     total += PLANET_WORTH * sum(1 for o in state.owner if o == seat)
     planets = [board.planet_distance[i] for i, o in enumerate(state.owner) if o not in (seat, -2)]
     stations = [
-        state.stations[s] for s in range(state.game.players) if not state.out[s] and not state.friendly(s, seat)
+        state.stations[s] for s in range(state.game.fleets) if not state.out[s] and not state.friendly(s, seat)
     ]
     for ship, cell in enumerate(state.pos[seat]):
         if cell == NOWHERE:

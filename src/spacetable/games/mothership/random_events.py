@@ -76,11 +76,11 @@ def choose(state: MothershipState, choice: int, events: list[Event]) -> None:
     how = "doubles it" if choice == DOUBLE else "avoids it"
     events.append(Event("card", f"{state.player_name(seat)} {how} for one round: {NAMES[outcome]}."))
     if outcome == 5:  # Magnetic Storm: the shields go down with the power
-        for player in range(state.game.players):
+        for player in range(state.game.fleets):
             if powerless(state, player):
                 state.shield[player] = 0
     if outcome == 3:  # Free Samples!: cards at once
-        for player in range(state.game.players):
+        for player in range(state.game.fleets):
             count = strength(state, 3, player)
             if count and not state.out[player]:
                 economy.owe_cards(state, player, count, events)

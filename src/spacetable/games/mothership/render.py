@@ -40,7 +40,7 @@ def render(state: MothershipState, seat: int | None = None) -> str:
     for r in range(size):
         row = [_space(state, r * size + c) for c in range(size)]
         lines.append(f"{r + 1:>3} " + " ".join(row))
-    for s in range(state.game.players):
+    for s in range(state.game.fleets):
         lines.append(_panel(state, s, view["resources"][s]))
         lines.append(_tree(state, s))
     if seat is not None and not state.out[seat]:

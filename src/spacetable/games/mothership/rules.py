@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import abilities, cards, combat, dice, economy, movement, random_events, setup, tactics, tech, turns
+from . import abilities, cards, combat, dice, economy, exploration, movement, npc, random_events, setup, tactics, tech, turns
 from .actions import (
     Attack,
     AutoPlace,
@@ -43,6 +43,7 @@ __all__ = [
     "cards",
     "dice",
     "economy",
+    "exploration",
     "label",
     "random_events",
     "setup",
@@ -62,6 +63,7 @@ def turn_actions(state: MothershipState, seat: int) -> list[Action]:
     actions.extend(economy.trade_options(state, seat))
     actions.extend(cards.turn_plays(state, seat))
     actions.extend(abilities.options(state, seat))
+    actions.extend(exploration.options(state, seat))
     actions.append(EndTurn())
     return actions
 
@@ -103,6 +105,10 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         tech.buy_charge(state, seat, events)
     elif kind == "event_choice":
         random_events.choose(state, action[0], events)
+    elif kind == "explore":
+        exploration.explore(state, seat, action[0], events)
+    elif kind == "draw_artifact":
+        exploration.reveal(state, action[0], events)
     elif kind == "pass":
         if state.cancel:
             cards.let_pass(state, events)
@@ -119,6 +125,8 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         _settle(state, events)
     else:
         raise AssertionError(f"unhandled action {action!r}")
+    if state.game.npc >= 0:
+        npc.proceed(state, events)
     return events
 
 

@@ -16,33 +16,39 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import economy, turns
+from . import economy, npc, turns
 from .actions import AutoPlace, Place
 from .board import EMPTY as OPEN
 from .board import Board
-from .state import STATION
+from .state import NOWHERE, STATION
 
 if TYPE_CHECKING:
     from .state import MothershipState
 
 
-def empty_grid(board: Board) -> list[int]:
-    """The occupants at the start: only the colony stations."""
-    grid = [-1] * (board.size * board.size)
+def lay_out(state: MothershipState, board: Board) -> None:
+    """The board as the game starts: the colony stations, and in the solo challenge the
+    player's planets and the NPC's fleet (it has no station)."""
+    state.board = board
+    state.grid = [-1] * (board.size * board.size)
     for seat, cell in enumerate(board.stations):
-        grid[cell] = seat * 16 + STATION
-    return grid
+        state.grid[cell] = seat * 16 + STATION
+    state.stations = list(board.stations)
+    state.owner = [-1] * len(board.planets)
+    state.artifacts = [-1] * len(board.planets)
+    if state.game.npc >= 0:
+        state.stations.append(NOWHERE)
+        state.owner = [0] * len(board.planets)
+        npc.deploy(state)
 
 
 def draw_board(state: MothershipState, seed: int, events: list[Event]) -> None:
     board = state.game.board_for(seed)
-    state.board = board
+    lay_out(state, board)
     state.board_seed = seed
-    state.grid = empty_grid(board)
-    state.stations = list(board.stations)
-    state.owner = [-1] * len(board.planets)
     state.phase = "place"
-    events.append(Event("setup", f"The board is generated board #{seed}: {len(board.planets)} planets."))
+    what = f"the solo layout {board.name!r}" if state.game.npc >= 0 else f"generated board #{seed}"
+    events.append(Event("setup", f"The board is {what}: {len(board.planets)} planets."))
 
 
 def placer(state: MothershipState) -> int:
@@ -64,7 +70,7 @@ def placement_spaces(state: MothershipState, seat: int) -> list[int]:
     assert board is not None
     radius = state.game.content.placement_radius
     size = board.size
-    station = state.stations[seat]
+    station = board.fleet if board.fleet >= 0 else state.stations[seat]
     half = (size - 1) / 2
     sr, sc = divmod(station, size)
 
@@ -94,10 +100,10 @@ def place(state: MothershipState, seat: int, cell: int, events: list[Event]) -> 
         for player in range(state.game.players):  # the opening hands, dealt before the roll
             economy.owe_cards(state, player, state.game.content.start_cards, events)
         first = state.game.options["first_seat"]
-        if first is None:
+        if first is None and state.game.npc < 0:
             state.phase = "order"
         else:
-            start(state, first, events)
+            start(state, first or 0, events)  # the solo challenge's player starts
 
 
 def auto_place(state: MothershipState, seat: int, events: list[Event]) -> None:

@@ -82,6 +82,13 @@ _FIELDS = (
     "charges",
     "bought_kinds",
     "buying",
+    "artifacts",
+    "exploring",
+    "points",
+    "respawns",
+    "posts",
+    "raiding",
+    "acted",
 )
 
 
@@ -165,6 +172,21 @@ class MothershipState(State):
     """1 while the next draw is a purchase's."""
     event_roll: list[int]
     """[player, outcome] while the player of a Random Event chooses to double or avoid it, else []."""
+    artifacts: list[int]
+    """Per planet: the artifact found there (an index of ``content.artifacts``), -1 while unexplored."""
+    exploring: int
+    """The planet whose token is being turned over (chance draws its artifact), else -1."""
+    points: list[int]
+    """Each fleet's victory points (mode victory_points)."""
+    respawns: list[list[int]]
+    """Destroyed ships waiting to come back (mode victory_points): [seat, ship, due], ``due`` 1
+    once the owner's next turn has begun (they return at its end)."""
+    posts: list[int]
+    """Solo: for each NPC ship, the planet it guards (fighters) or besieges (bombers), else -1."""
+    raiding: int
+    """Solo: bit mask of the NPC bombers that have claimed their planet and fly at the station."""
+    acted: int
+    """Solo: bit mask of the NPC ships done with this turn."""
     routes: dict[int, dict[int, tuple[int, bool]]]
     """Where each ship of the player on turn could move (``movement._search``), filled as asked.
     A move forgets the mover's entry only (the player's own ships never block each other);
@@ -175,21 +197,19 @@ class MothershipState(State):
         self.game = game
         self._legal_cache = None
         self.routes = {}
-        n, ships = game.players, game.content.ships
+        n, ships = game.fleets, game.content.ships
         c = game.content
         self.board = game.layout_board
         self.phase = "place" if self.board is not None else "board"
         self.board_seed = -1
         self.grid = []
-        if self.board is not None:
-            self.grid = rules.setup.empty_grid(self.board)  # layout boards are known from the start
         self.pos = [[NOWHERE] * ships for _ in range(n)]
         self.hp = [c.mothership_hp] * n
         self.station_hp = [c.station_hp] * n
         self.energy = [list(c.start_energy) for _ in range(n)]
         self.shield = [c.shields[c.start_energy[2]]] * n
         self.resources = [0] * n
-        self.owner = [-1] * (len(self.board.planets) if self.board else 0)
+        self.owner = []
         self.cleared = [[-1] * ships for _ in range(n)]
         self.out = [0] * n
         self.turn = 0
@@ -216,17 +236,26 @@ class MothershipState(State):
         self.playing = []
         self.cancel = []
         self.escort = 0
-        self.stations = list(self.board.stations) if self.board is not None else []
+        self.stations = []
         self.event_roll = []
         self.branches = [[-1, -1, -1] for _ in range(n)]
         self.tiers = [[0, 0, 0] for _ in range(n)]
         self.charges = [0] * n
         self.bought_kinds = [0] * len(self.deck)
         self.buying = 0
+        self.artifacts = [-1] * len(self.owner)
+        self.exploring = -1
+        self.points = [0] * n
+        self.respawns = []
+        self.posts = []
+        self.raiding = 0
+        self.acted = 0
+        if self.board is not None:
+            rules.setup.lay_out(self, self.board)  # layout boards are known from the start
 
     # ---- whose turn -------------------------------------------------------
     def current_player(self) -> int:
-        if self.draws or self.steal:
+        if self.draws or self.steal or self.exploring >= 0:
             return CHANCE
         if self.reward:
             return self.reward[0]
@@ -272,6 +301,8 @@ class MothershipState(State):
             return rules.economy.draw_outcomes(self)
         if self.steal:
             return rules.economy.steal_outcomes(self)
+        if self.exploring >= 0:
+            return rules.exploration.outcomes(self)
         if self.phase == "board":
             return self.game.board_outcomes
         if self.phase == "order":
@@ -295,7 +326,7 @@ class MothershipState(State):
 
     # ---- results ----------------------------------------------------------
     def returns(self) -> list[float]:
-        n = self.game.players
+        n = self.game.players  # seats (the solo challenge's NPC is not one)
         if self.phase != "over":
             return [0.0] * n
         share = 1.0 / len(self.winners) if self.winners else 0.0
@@ -404,6 +435,13 @@ class MothershipState(State):
         other.charges = self.charges[:]
         other.bought_kinds = self.bought_kinds[:]
         other.buying = self.buying
+        other.artifacts = self.artifacts[:]
+        other.exploring = self.exploring
+        other.points = self.points[:]
+        other.respawns = [r[:] for r in self.respawns]
+        other.posts = self.posts[:]
+        other.raiding = self.raiding
+        other.acted = self.acted
         return other
 
     # ---- helpers the rules share -----------------------------------------
@@ -433,7 +471,7 @@ class MothershipState(State):
         return a % self.game.teams == b % self.game.teams
 
     def player_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+        return "NPC" if seat == self.game.npc else f"Player {seat + 1}"
 
     def ship_name(self, seat: int, ship: int) -> str:
         return f"{self.player_name(seat)}'s {self.game.ship_names[ship]}"

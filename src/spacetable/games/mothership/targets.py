@@ -22,15 +22,15 @@ def target_code(state: MothershipState, seat: int, ship: int) -> int:
 
 
 def planet_code(state: MothershipState, planet: int) -> int:
-    return state.game.players * (state.game.content.ships + 1) + planet
+    return state.game.fleets * (state.game.content.ships + 1) + planet
 
 
 def decode_target(state: MothershipState, target: int) -> tuple[str, int, int]:
     """(kind, seat, ship) of a target number; for a planet (``planet``, -1, planet index)."""
     ships = state.game.content.ships
     seat, ship = divmod(target, ships + 1)
-    if seat >= state.game.players:
-        return PLANET_TARGET, -1, target - state.game.players * (ships + 1)
+    if seat >= state.game.fleets:
+        return PLANET_TARGET, -1, target - state.game.fleets * (ships + 1)
     return (COLONY if ship == ships else state.game.ship_kinds[ship]), seat, ship
 
 

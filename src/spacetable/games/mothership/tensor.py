@@ -46,7 +46,7 @@ DIE_SCALE = 12
 
 
 def shape(game: Mothership) -> tuple[int, ...]:
-    n, cells, ships = game.players, game.size * game.size, game.content.ships
+    n, cells, ships = game.fleets, game.size * game.size, game.content.ships
     size = len(PHASES) + 1 + 2 * n + (2 + n + 3 * n + n) * cells + SEAT_FIELDS * n
     return (size + 2 * ships + 1 + 2 + 2 * (ships + 1) + n,)
 
@@ -55,7 +55,7 @@ def encode(game: Mothership, view: JSON, seat: int) -> list[float]:
     """The tensor of ``view``, which is ``state.view(seat)`` of this game."""
     v: dict[str, Any] = view
     c = game.content
-    n, cells, ships = game.players, game.size * game.size, game.content.ships
+    n, cells, ships = game.fleets, game.size * game.size, game.content.ships
     order = [(seat + r) % n for r in range(n)]
     out = [*one_hot(v["phase"], PHASES), ratio(v["round"], game.round_limit)]
     out += one_hot((v["turn"] - seat) % n, range(n)) + one_hot((v["first"] - seat) % n, range(n))

@@ -55,8 +55,8 @@ def regenerate_shields(state: MothershipState) -> None:
 
 
 def income(state: MothershipState, seat: int) -> int:
-    """Resources at the end of the turn: nothing while a Trade Blockade lasts."""
-    if any(e[0] == "blockade" for e in state.effects):
+    """Resources at the end of the turn: nothing while a Trade Blockade lasts, never any for the NPC."""
+    if seat == state.game.npc or any(e[0] == "blockade" for e in state.effects):
         return 0
     c = state.game.content
     bonus, planets = random_events.income_change(state, seat, sum(1 for o in state.owner if o == seat))
@@ -80,7 +80,7 @@ def pass_turn(state: MothershipState, events: list[Event]) -> None:
     next turn begins. Effects that last until the end of this player's turn go."""
     state.expire("end", state.turn)
     regenerate_shields(state)
-    n = state.game.players
+    n = state.game.fleets
     others = [(state.turn + step) % n for step in range(1, n)]
     state.trading = [s for s in others if not state.out[s] and economy.trade_options(state, s)]
     if not state.trading:
@@ -95,7 +95,7 @@ def done_trading(state: MothershipState, events: list[Event]) -> None:
 
 
 def next_turn(state: MothershipState, events: list[Event]) -> None:
-    n = state.game.players
+    n = state.game.fleets
     seat = state.turn
     step = 1
     while state.out[(seat + step) % n]:
@@ -103,6 +103,10 @@ def next_turn(state: MothershipState, events: list[Event]) -> None:
     following = (seat + step) % n
     if (following - state.first) % n <= (seat - state.first) % n:
         state.round += 1
+        if state.round > state.game.round_limit and state.game.npc >= 0:
+            finish(state, [], "the round limit: the NPC fleet outlasted the player")
+            events.append(Event("game_over", f"The round limit is reached: {state.reason}."))
+            return
         if state.round > state.game.round_limit:
             finish(state, [s for s in range(n) if not state.out[s]], "the round limit: a draw among those still in")
             events.append(Event("game_over", f"The round limit is reached: {state.reason}."))
@@ -112,8 +116,8 @@ def next_turn(state: MothershipState, events: list[Event]) -> None:
 
 
 def loot(state: MothershipState, seat: int, amount: int, what: str, events: list[Event]) -> None:
-    """``seat`` destroyed ``what``: its loot, at once (a player already out gets none)."""
-    if state.out[seat] or not amount:
+    """``seat`` destroyed ``what``: its loot, at once (a player already out, or the NPC, gets none)."""
+    if state.out[seat] or not amount or seat == state.game.npc:
         return
     amount += tech.bonus(state, seat, "loot")
     state.resources[seat] += amount
@@ -125,19 +129,21 @@ def ships_left(state: MothershipState, seat: int) -> int:
 
 
 def check_out(state: MothershipState, seats: list[int], events: list[Event]) -> None:
-    """Knock out every seat of ``seats`` with no colony station or no ship left; end the game
-    when one team is left. A player knocked out on their own turn ends it at once."""
+    """Knock out every seat of ``seats`` with no colony station or no ship left (the NPC, which
+    has no station, with no ship left); end the game when one team is left. A player knocked
+    out on their own turn ends it at once."""
     knocked = False
     for seat in seats:
-        if state.out[seat] or (state.station_hp[seat] > 0 and ships_left(state, seat)):
+        has_station = state.station_hp[seat] > 0 or state.stations[seat] == NOWHERE
+        if state.out[seat] or (has_station and ships_left(state, seat)):
             continue
         knock_out(state, seat, events)
         knocked = True
     if not knocked:
         return
-    standing = [s for s in range(state.game.players) if not state.out[s]]
+    standing = [s for s in range(state.game.fleets) if not state.out[s]]
     if len({state.team(s) for s in standing}) <= 1:
-        finish(state, standing, "last standing")
+        finish(state, [s for s in standing if s != state.game.npc], "last standing")
         names = ", ".join(state.player_name(s) for s in standing) or "nobody"
         events.append(Event("game_over", f"Last standing: {names}."))
     elif state.out[state.turn]:
@@ -154,7 +160,7 @@ def knock_out(state: MothershipState, seat: int, events: list[Event]) -> None:
             state.pos[seat][ship] = NOWHERE
     assert state.board is not None
     station = state.stations[seat]
-    if state.grid[station] == seat * 16 + STATION:
+    if station != NOWHERE and state.grid[station] == seat * 16 + STATION:
         state.grid[station] = EMPTY
     state.station_hp[seat] = 0
     state.owner = [-1 if o == seat else o for o in state.owner]
@@ -174,7 +180,7 @@ def knock_out(state: MothershipState, seat: int, events: list[Event]) -> None:
 
 
 def _turns_played(state: MothershipState) -> int:
-    return state.round * state.game.players + (state.turn - state.first) % state.game.players
+    return state.round * state.game.fleets + (state.turn - state.first) % state.game.fleets
 
 
 def finish(state: MothershipState, winners: list[int], reason: str) -> None:
