@@ -94,7 +94,10 @@ def list_command() -> None:
             help_text = spec.help + (f" (one of {', '.join(map(str, spec.choices))})" if spec.choices else "")
             table.add_row(f"  {escape(name)}", escape(json.dumps(spec.default)), escape(help_text))
         console.print(table)
-    console.print("[dim]Set options with --option KEY=VALUE (`level`: --level N, `mode`: --mode M, `content`: --content FILE.toml).[/]")
+    console.print(
+        "[dim]Set options with --option KEY=VALUE (`level`: --level N, `mode`: --mode M, "
+        "`content`: --content FILE.toml).[/]"
+    )
 
 
 # ---- play ------------------------------------------------------------------------
@@ -265,6 +268,7 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
         for s, who in enumerate(seats)
     )
     length = f"{actions / played:.1f} actions" + (f", {rounds / played:.1f} rounds" if has_rounds else "")
+    console.print(escape(game.describe()), soft_wrap=True)
     console.print(
         f"{played} games of {game.id} · {rates} · average {length} · {played / elapsed:.1f} games/s", soft_wrap=True
     )
