@@ -31,13 +31,14 @@ AFTERBURNER, HULL_REPAIR, WORMHOLE, NOOOO = (
 )
 
 
-def test_the_deck_holds_the_card_lists_quantities_random_event_only_with_its_module() -> None:
+def test_the_deck_holds_the_card_lists_quantities_module_cards_only_with_their_module() -> None:
     state = new_game().new_initial_state()
     content = load_content()
-    assert sum(state.deck) == 92 and state.deck[CARDS["random_event"]] == 0
+    assert sum(state.deck) == 87 and state.deck[CARDS["random_event"]] == 0 and state.deck[CARDS["recon_droid"]] == 0
     assert state.deck[CARDS["afterburner"]] == 4 and state.deck[NOOOO] == 1
     with_events = new_game(random_event=True).new_initial_state()
-    assert sum(with_events.deck) == 97
+    assert sum(with_events.deck) == 92
+    assert sum(new_game(random_event=True, exploration=True).new_initial_state().deck) == 97
     assert len(content.cards) == 39
 
 

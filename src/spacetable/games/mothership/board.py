@@ -89,6 +89,17 @@ class Board:
             if (r, c) != (r0, c0)
         ]
 
+    def formation_key(self, anchor: int, cell: int) -> tuple[float, ...]:
+        """Orders spaces around ``anchor`` (a station or a fleet's corner) for placing ships:
+        nearest the centre by king steps, then as the crow flies, then clockwise of the line from
+        the anchor to the centre. The order is the same from every corner turned around the
+        centre, so the standard formation favours nobody."""
+        half = (self.size - 1) / 2
+        sr, sc = divmod(anchor, self.size)
+        r, c = divmod(cell, self.size)
+        cross = (c - sc) * (half - sr) - (r - sr) * (half - sc)
+        return (max(abs(r - half), abs(c - half)), (r - half) ** 2 + (c - half) ** 2, -cross, cell)
+
     def name_of(self, cell: int) -> str:
         """A space as a player reads it: column letter, row number (``C4``)."""
         r, c = divmod(cell, self.size)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import economy, random_events, tactics, turns
+from . import economy, exploration, random_events, tactics, turns, victory
 from .actions import Play
 from .board import ASTEROID, PLANET
 from .combat import capture, declare, guarded, target_name
@@ -349,8 +349,8 @@ def _laser_pointer(state: MothershipState, seat: int, unit: int, _spot: int, eve
     board = state.board
     assert board is not None
     planet = decode_target(state, unit)[2]
-    state.owner[planet] = -2
     events.append(Event("card", f"The planet at {board.name_of(board.planets[planet])} is taken off the board."))
+    victory.change_owner(state, planet, -2, events)
 
 
 def _rope_targets(state: MothershipState, seat: int) -> list[Target]:
@@ -438,7 +438,7 @@ def _wam(state: MothershipState, seat: int, unit: int, ship: int, events: list[E
     )
     if state.hp[victim] == 0:
         destroy_ship(state, victim, 0)
-        turns.loot(state, seat, state.game.content.loot_large, "a mothership", events)
+        turns.destroyed(state, seat, victim, 0, events)
         turns.check_out(state, [victim], events)
 
 
@@ -508,6 +508,17 @@ def _event_targets(state: MothershipState, seat: int) -> list[Target]:
     return [(0, 0)] if "random_event" in modules and random_events.active(state) is None else []
 
 
+def _recon_targets(state: MothershipState, seat: int) -> list[Target]:
+    """Recon Droid (option exploration): a planet the player may explore, for free."""
+    return [(planet_code(state, p), 0) for p in exploration.explorable(state, seat)]
+
+
+def _recon_droid(state: MothershipState, seat: int, unit: int, _spot: int, events: list[Event]) -> None:
+    planet = decode_target(state, unit)[2]
+    events.append(Event("explore", f"A recon droid explores the planet at {exploration.where(state, planet)}."))
+    exploration.start(state, planet)
+
+
 RULES: dict[str, CardRule] = {
     "afterburner": CardRule(_boost_targets, _afterburner),
     "punch_it": CardRule(_boost_targets, _punch_it),
@@ -534,6 +545,7 @@ RULES: dict[str, CardRule] = {
     "random_event": CardRule(
         _event_targets, lambda state, seat, _u, _s, events: random_events.start(state, seat, events)
     ),
+    "recon_droid": CardRule(_recon_targets, _recon_droid),
 }
 """The own-turn cards implemented so far, by their key in content/cards.toml."""
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import economy, random_events, tactics, tech, turns
+from . import economy, random_events, tactics, tech, turns, victory
 from .actions import Attack
 from .board import PLANET
 from .dice import die_name
@@ -243,21 +243,21 @@ def hit(
             )
         )
         if state.station_hp[seat] == 0:
-            turns.loot(state, by, c.loot_large, "a colony station", events)
+            turns.destroyed(state, by, seat, STATION, events)
         return
     name = state.ship_name(seat, unit)
     if kind == MOTHERSHIP:
         words = damage_mothership(state, seat, amount, hull)
         events.append(Event("damage", f"{name} takes {amount}: {words}."))
         if state.pos[seat][0] == NOWHERE:
-            turns.loot(state, by, c.loot_large, "a mothership", events)
+            turns.destroyed(state, by, seat, 0, events)
         return
     if unit == saved:
         events.append(Event("card", f"Life Support: {name} survives."))
     else:
         destroy_ship(state, seat, unit)
         events.append(Event("damage", f"{name} explodes."))
-    turns.loot(state, by, c.loot_small, f"a {kind}", events)
+    turns.destroyed(state, by, seat, unit, events, survived=unit == saved)
 
 
 def capture(state: MothershipState, seat: int, planet: int, total: int, events: list[Event], need: int = 0) -> None:
@@ -273,6 +273,6 @@ def capture(state: MothershipState, seat: int, planet: int, total: int, events: 
         )
         return
     previous = state.owner[planet]
-    state.owner[planet] = seat
     events.append(Event("capture", f"{state.player_name(seat)} rolls {total} and captures the planet at {where}."))
+    victory.change_owner(state, planet, seat, events)
     economy.capture_reward(state, seat, previous, events)

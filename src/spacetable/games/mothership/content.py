@@ -283,10 +283,14 @@ class ContentModel(_Strict):
             if layout.players != 1:
                 continue
             if len(layout.rows) != self.boards.small:
-                raise ValueError(f"layout {name!r}: a solo layout is the small board, {self.boards.small} spaces a side")
+                raise ValueError(
+                    f"layout {name!r}: a solo layout is the small board, {self.boards.small} spaces a side"
+                )
             planets = "".join(layout.rows).count("P")
             if planets != self.solo.planets:
-                raise ValueError(f"layout {name!r}: a solo layout has the player's {self.solo.planets} planets, not {planets}")
+                raise ValueError(
+                    f"layout {name!r}: a solo layout has the player's {self.solo.planets} planets, not {planets}"
+                )
         return self
 
 

@@ -28,10 +28,7 @@ if TYPE_CHECKING:
 def start_deck(state: MothershipState) -> list[int]:
     """Copies of each kind in the deck at the start (module cards only with their module)."""
     modules = state.game.modules
-    return [
-        card.count if card.module != "random_event" or "random_event" in modules else 0
-        for card in state.game.content.cards
-    ]
+    return [card.count if card.module is None or card.module in modules else 0 for card in state.game.content.cards]
 
 
 def card_name(state: MothershipState, card: int) -> str:
@@ -148,7 +145,10 @@ def sell(state: MothershipState, seat: int, card: int, events: list[Event]) -> N
 
 
 def capture_reward(state: MothershipState, seat: int, previous: int, events: list[Event]) -> None:
-    """A card for a capture: from the deck, or (from a player with cards) the capturer's choice."""
+    """A card for a capture: from the deck, or (from a player with cards) the capturer's choice
+    (the solo challenge's NPC takes none)."""
+    if seat == state.game.npc:
+        return
     if previous >= 0 and not state.out[previous] and state.hands[previous]:
         state.reward = [seat, previous]
         return

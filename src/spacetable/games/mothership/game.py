@@ -10,13 +10,13 @@ from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, Op
 
 from . import report, tensor
 from .actions import BOARD_SEEDS, DrawBoard, action_space
-
-MODES = ("auto", "standard", "victory_points", "solo")
 from .board import Board, generate, parse_layout
 from .content import Content, load_content
 from .heuristic import evaluate
 from .state import MothershipState
 from .targets import BOMBER, FIGHTER, MOTHERSHIP
+
+MODES = ("auto", "standard", "victory_points", "solo")
 
 
 @register
@@ -31,7 +31,9 @@ class Mothership(Game):
     value_scale = 12.0
     """About a fighter and a half of fleet worth (heuristic units) is a clear edge."""
     hidden_information = True
-    returns_sum = 1.0
+    returns_sum = None
+    """Winners share 1; a solo challenge lost (or a standard game where the last fleets fall
+    together) gives everyone 0, so the sum is not constant."""
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "layout": OptionSpec(
             "random",
@@ -192,6 +194,9 @@ class Mothership(Game):
         dice), one attack per ship (its dice, the defender's, a capture's card and its
         choice), the end of the turn and every other player's pass of the trading window.
         Over the game, every card is at most drawn (or stolen), bought and sold once.
+        Mode victory_points knocks nobody out, so every fleet plays every round up to the limit
+        (as assumed here); ships come back by rule at a turn's end (no action), never during
+        the turn they could act in, so a turn still moves and attacks with each ship once.
         """
         c = self.content
         legs = max(c.engines) + c.fighters * c.fighter_move + c.bombers * c.bomber_move
@@ -202,6 +207,8 @@ class Mothership(Game):
 
     def describe(self) -> str:
         board = self.layout_board.name if self.layout_board else f"a generated {self.size}x{self.size} board"
+        if self.mode == "solo" and not self.layout_board:
+            board = f"one of the solo layouts ({', '.join(self.solo_layouts())})"
         teams = f", teams of {self.options['team_size']}" if self.options["team_size"] > 1 else ""
         mode = {
             "standard": "",

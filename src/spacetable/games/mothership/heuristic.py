@@ -11,7 +11,7 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import tactics
+from . import exploration, tactics, victory
 from .dice import face_value, rolled_sides
 from .state import NOWHERE
 from .targets import COLONY, PLANET_TARGET, decode_target
@@ -39,6 +39,11 @@ balanced control panel beats one that maxes a single row."""
 CLOSER = 0.15
 """Worth of one space nearer to work, per ship: fighters to the nearest planet not yet held,
 bombers and the mothership to the nearest rival colony station."""
+GUARD = 5.0
+"""Solo challenge: worth of a ship guarding the colony station (the NPC mothership must fight
+it before the station), and of a second (its wingman)."""
+SOLO_STATION_HP = 1.5
+"""Solo challenge: the station is the whole game (each HP, on top of ``STATION_HP``)."""
 WIN = 1000.0
 
 
@@ -76,9 +81,10 @@ def player_worth(state: MothershipState, seat: int) -> float:
     total += TECH * sum(sum(costs[:tiers]) for tiers in state.tiers[seat])
     total += PLANET_WORTH * sum(1 for o in state.owner if o == seat)
     planets = [board.planet_distance[i] for i, o in enumerate(state.owner) if o not in (seat, -2)]
-    stations = [
-        state.stations[s] for s in range(state.game.fleets) if not state.out[s] and not state.friendly(s, seat)
-    ]
+    rivals = [s for s in range(state.game.fleets) if not state.out[s] and not state.friendly(s, seat)]
+    stations = [state.stations[s] for s in rivals if state.stations[s] != NOWHERE and state.station_hp[s] > 0]
+    if not stations:  # the solo challenge's NPC has no station: go for its ships
+        stations = [c for s in rivals for c in state.pos[s] if c != NOWHERE]
     for ship, cell in enumerate(state.pos[seat]):
         if cell == NOWHERE:
             continue
@@ -88,9 +94,20 @@ def player_worth(state: MothershipState, seat: int) -> float:
             total += HULL * state.hp[seat] + panel_worth(state, seat)
         if kind == "fighter" and planets:
             total -= CLOSER * min(d[cell] for d in planets)
-        elif kind != "fighter" and stations:
+        elif stations:
             total -= CLOSER * min(board.distance(cell, s) for s in stations)
-    return total
+    if state.game.npc >= 0 and seat != state.game.npc:
+        total += _solo_defence(state, seat)
+    return total + exploration.worth(state, seat) + victory.worth(state, seat)
+
+
+def _solo_defence(state: MothershipState, seat: int) -> float:
+    """The solo player's station, worth more, and the ships guarding it."""
+    board = state.board
+    assert board is not None
+    station = state.stations[seat]
+    guards = sum(1 for cell in state.pos[seat] if cell != NOWHERE and board.distance(cell, station) == 1)
+    return SOLO_STATION_HP * state.station_hp[seat] + GUARD * min(guards, 2)
 
 
 def panel_worth(state: MothershipState, seat: int) -> float:

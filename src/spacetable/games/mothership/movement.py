@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import random_events, tech, turns
+from . import random_events, tech, turns, victory
 from .board import ASTEROID, PLANET
 from .dice import die_name
 from .state import EMPTY, NOWHERE, STATION
@@ -189,6 +189,7 @@ def destroy_ship(state: MothershipState, seat: int, ship: int) -> None:
     state.grid[cell] = EMPTY
     state.pos[seat][ship] = NOWHERE
     state.cleared[seat][ship] = -1
+    victory.wait(state, seat, ship)  # mode victory_points: it comes back later
 
 
 def damage_mothership(state: MothershipState, seat: int, amount: int, hull: bool) -> str:

@@ -1,8 +1,9 @@
 """Mothership in the terminal: the grid, each player's control panel, and a two-step menu.
 
 The grid shows each space as two characters: ``M``, ``f``, ``b`` (mothership, fighter,
-bomber) or ``S`` (colony station) followed by the owner's seat number, ``P`` and the
-owner's number (``P.`` neutral) for planets, ``##`` for asteroids. Each player's colour
+bomber) or ``S`` (colony station) followed by the owner's seat number (``N`` for the solo
+challenge's NPC), ``P`` and the owner's number (``P.`` neutral) for planets, ``##`` for
+asteroids. Each player's colour
 is kept everywhere. The menu asks for a unit first (or the control panel, an attack
 with several ships, the end of the turn), then its destination or target.
 """
@@ -14,7 +15,21 @@ from typing import Any
 
 from spacetable.engine import Action
 
-from .actions import Attack, Buy, BuyCharge, BuyTech, EndTurn, Move, Play, Sell, SetEnergy, UseAbility, ship_bits
+from . import exploration, victory
+from .actions import (
+    Attack,
+    Buy,
+    BuyCharge,
+    BuyTech,
+    EndTurn,
+    Explore,
+    Move,
+    Play,
+    Sell,
+    SetEnergy,
+    UseAbility,
+    ship_bits,
+)
 from .board import ASTEROID, PLANET
 from .state import NOWHERE, STATION, MothershipState
 
@@ -43,6 +58,7 @@ def render(state: MothershipState, seat: int | None = None) -> str:
     for s in range(state.game.fleets):
         lines.append(_panel(state, s, view["resources"][s]))
         lines.append(_tree(state, s))
+    lines += exploration.describe(state) + victory.describe(state)
     if seat is not None and not state.out[seat]:
         cards = state.game.content.cards
         hand = ", ".join(f"{cards[c].name} ({cards[c].value})" for c in view["hands"][seat]) or "no cards"
@@ -63,6 +79,8 @@ def _tree(state: MothershipState, seat: int) -> str:
         tiers = state.tiers[seat][category]
         parts.append(f"{branch.name} {tiers}/5 ({branch.tiers[tiers - 1].name})")
     charges = f"; {state.charges[seat]} Overcharge" if state.charges[seat] else ""
+    if seat == state.game.npc:
+        return f"    tech: {', '.join(parts) or 'none'} (fixed by the level)"
     hand = len(state.hands[seat])
     return f"    tech: {', '.join(parts) or 'none'}{charges}; {hand} card{'s' if hand != 1 else ''} in hand"
 
@@ -71,6 +89,8 @@ def _header(state: MothershipState) -> str:
     if state.phase == "over":
         winners = ", ".join(_player(state, s) for s in state.winners) or "nobody"
         return f"[bold]Game over[/]: {state.reason}. Winners: {winners}"
+    if state.phase == "place" and state.game.npc >= 0:
+        return "[bold]Set-up[/]: your ships are placed within two spaces of the fleet's corner (F)"
     if state.phase == "place":
         return "[bold]Set-up[/]: ships are placed within two spaces of their colony station"
     if state.phase == "order":
@@ -85,7 +105,7 @@ def _space(state: MothershipState, cell: int) -> str:
     if occupant >= 0:
         seat, unit = occupant >> 4, occupant & 15
         letter = "S" if unit == STATION else LETTERS[state.game.ship_kinds[unit]]
-        return f"[bold {COLOURS[seat % len(COLOURS)]}]{letter}{seat + 1}[/]"
+        return f"[bold {COLOURS[seat % len(COLOURS)]}]{letter}{_mark(state, seat)}[/]"
     mark = board.terrain[cell]
     if mark == ASTEROID:
         return "[dim]##[/]"
@@ -93,8 +113,13 @@ def _space(state: MothershipState, cell: int) -> str:
         owner = state.owner[board.planets.index(cell)]
         if owner < 0:
             return "[bold white]P.[/]"
-        return f"[bold {COLOURS[owner % len(COLOURS)]}]P{owner + 1}[/]"
+        return f"[bold {COLOURS[owner % len(COLOURS)]}]P{_mark(state, owner)}[/]"
     return "[dim] ·[/]"
+
+
+def _mark(state: MothershipState, seat: int) -> str:
+    """A fleet's mark on the grid: the seat's number, N for the solo challenge's NPC."""
+    return "N" if seat == state.game.npc else str(seat + 1)
 
 
 def _panel(state: MothershipState, seat: int, resources: int | None) -> str:
@@ -113,9 +138,13 @@ def _panel(state: MothershipState, seat: int, resources: int | None) -> str:
         else "[red]mothership destroyed[/]"
     )
     planets = sum(1 for o in state.owner if o == seat)
+    ships = f"{len(alive)} other ships; {planets} planets"
+    if seat == state.game.npc:
+        level = state.game.options["level"]
+        return f"{name} (level {level}): {mothership}; no station; {ships}; takes no resources or cards"
     held = "?" if resources is None else str(resources)
     station = f"station {state.station_hp[seat]} HP ({state.station_hp[seat] // c.station_counter} counters)"
-    return f"{name}: {mothership}; {station}; {len(alive)} other ships; {planets} planets; resources {held}"
+    return f"{name}: {mothership}; {station}; {ships}; resources {held}"
 
 
 def action_groups(state: MothershipState, actions: Sequence[Action]) -> list[tuple[str, list[Action]]] | None:
@@ -144,6 +173,8 @@ def action_groups(state: MothershipState, actions: Sequence[Action]) -> list[tup
             key = "technology tree"
         elif isinstance(action, UseAbility):
             key = "mothership ability"
+        elif isinstance(action, Explore):
+            key = "explore a planet"
         else:
             key = "other"
         groups.setdefault(key, []).append(action)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Statistic
 
+from . import victory
 from .content import CATEGORIES
 
 if TYPE_CHECKING:
@@ -28,4 +29,5 @@ def statistics(state: MothershipState) -> dict[str, Statistic]:
         climbers = [s for s in range(state.game.players) if state.branches[s][category] == index]
         wins = sum(share for s in climbers if s in state.winners)
         figures[f"win rate, {branch.name} tree"] = Statistic(wins, len(climbers), percent=True)
+    figures.update(victory.statistics(state))  # mode victory_points: points and how games ended
     return figures

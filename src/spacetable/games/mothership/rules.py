@@ -10,17 +10,33 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import abilities, cards, combat, dice, economy, exploration, movement, npc, random_events, setup, tactics, tech, turns
+from . import (
+    abilities,
+    cards,
+    combat,
+    dice,
+    economy,
+    exploration,
+    movement,
+    npc,
+    random_events,
+    setup,
+    tactics,
+    tech,
+    turns,
+)
 from .actions import (
     Attack,
     AutoPlace,
     Buy,
     BuyCharge,
     BuyTech,
+    DrawArtifact,
     DrawBoard,
     DrawCard,
     EndTurn,
     EventChoice,
+    Explore,
     Move,
     Pass,
     Place,
@@ -125,6 +141,7 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         _settle(state, events)
     else:
         raise AssertionError(f"unhandled action {action!r}")
+    turns.claim(state, events)  # mode victory_points: the player on turn holding the target wins
     if state.game.npc >= 0:
         npc.proceed(state, events)
     return events
@@ -189,6 +206,11 @@ def why_illegal(state: MothershipState, action: Action, seat: int) -> str:
         return "that space is out of the ship's reach, occupied, or blocked"
     if isinstance(action, Attack):
         return "the attackers must be next to a target they can damage and not have attacked yet"
+    if isinstance(action, Explore):
+        return (
+            "explore, on your own turn, a planet you hold that is not explored yet (while a token is "
+            f"left), paying {state.game.content.exploration_cost} resources; needs the option exploration"
+        )
     return f"{len(state.legal_actions(seat))} other actions are legal"
 
 
@@ -235,6 +257,11 @@ def label(state: MothershipState, action: Action) -> str:
         return "buy an Overcharge (+3 on your next roll)"
     if isinstance(action, EventChoice):
         return "double the event for yourself" if action.choice == 1 else "avoid the event yourself"
+    if isinstance(action, Explore) and action.planet < len(board.planets):
+        cost = state.game.content.exploration_cost
+        return f"explore the planet at {board.name_of(board.planets[action.planet])} for {cost} resources"
+    if isinstance(action, DrawArtifact) and action.artifact < len(state.game.content.artifacts):
+        return f"artifact: {state.game.content.artifacts[action.artifact].name}"
     if isinstance(action, Play):
         return cards.label(state, action)
     if isinstance(action, Reward):

@@ -60,27 +60,14 @@ def placer(state: MothershipState) -> int:
 
 
 def placement_spaces(state: MothershipState, seat: int) -> list[int]:
-    """Free, empty spaces within reach of the seat's colony station, nearest the centre first.
-
-    The order is the same for every corner of the board turned around its centre (nearest
-    by king steps, then as the crow flies, then clockwise of the line from station to
-    centre), so the standard formation gives no player a better start than another.
-    """
+    """Free, empty spaces within reach of the seat's colony station (the solo challenge: of the
+    fleet's corner), in the standard formation's order (:meth:`.Board.formation_key`)."""
     board = state.board
     assert board is not None
+    anchor = board.fleet if board.fleet >= 0 else state.stations[seat]
     radius = state.game.content.placement_radius
-    size = board.size
-    station = board.fleet if board.fleet >= 0 else state.stations[seat]
-    half = (size - 1) / 2
-    sr, sc = divmod(station, size)
-
-    def key(cell: int) -> tuple[float, ...]:
-        r, c = divmod(cell, size)
-        cross = (c - sc) * (half - sr) - (r - sr) * (half - sc)
-        return (max(abs(r - half), abs(c - half)), (r - half) ** 2 + (c - half) ** 2, -cross, cell)
-
-    spaces = [c for c in board.within(station, radius) if board.terrain[c] == OPEN and state.grid[c] < 0]
-    return sorted(spaces, key=key)
+    spaces = [c for c in board.within(anchor, radius) if board.terrain[c] == OPEN and state.grid[c] < 0]
+    return sorted(spaces, key=lambda cell: board.formation_key(anchor, cell))
 
 
 def placements(state: MothershipState, seat: int) -> list[Action]:

@@ -336,12 +336,15 @@ class MothershipState(State):
         if self.phase != "over":
             return None
         n = self.game.players
-        # the winners first, then those knocked out later before those knocked out earlier
-        order = sorted(range(n), key=lambda s: (s not in self.winners, -(self.out[s] or 10**9)))
+        if self.game.mode == "victory_points":  # scores are the points; ranks follow them
+            scores = tuple(float(self.points[s]) for s in range(n))
+            order = sorted(range(n), key=lambda s: (s not in self.winners, -self.points[s]))
+        else:  # the winners first, then those knocked out later before those knocked out earlier
+            scores = tuple(float(rules.turns.standing(self, s)) for s in range(n))
+            order = sorted(range(n), key=lambda s: (s not in self.winners, -(self.out[s] or 10**9)))
         ranks = [0] * n
         for place, seat in enumerate(order):
             ranks[seat] = place + 1
-        scores = tuple(float(rules.turns.standing(self, s)) for s in range(n))
         return Outcome(tuple(self.winners), self.reason, scores, tuple(ranks))
 
     # ---- information ------------------------------------------------------

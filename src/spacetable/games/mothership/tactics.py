@@ -16,6 +16,8 @@ The cards and what they add (``pending["mods"]``: ``[key, side]`` in the order p
 - Expansion Pak: the side's highest die face counts twice (one die, not the buffs).
 - Auxiliary Shield: the side's mothership has 4 more shield points for this dogfight.
 - Shield Breaker: the other side's mothership has no shields until the end of the turn.
+- Intergalactic Antiques Roadshow (option exploration): +1 for every artifact the side's player
+  holds; only playable while they hold one.
 
 Action card buffs never apply to a planet attack (only Git off Mah Propertay! defends one).
 """
@@ -26,18 +28,19 @@ from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Action, Event
 
-from . import tech
+from . import exploration, tech
 from .actions import Pass, Play
 from .board import ASTEROID
 from .movement import destroy_ship
 from .state import NOWHERE
 from .targets import PLANET_TARGET, decode_target, target_code, wingmen
-from .turns import loot
+from .turns import destroyed
 
 if TYPE_CHECKING:
     from .state import MothershipState
 
 ATTACK, DEFENCE = 0, 1
+ROADSHOW = "antiques_roadshow"
 SIDE_TIMINGS = ({"declare", "dogfight"}, {"defend", "dogfight"})
 PLANET_CARDS = {"git_off_mah_propertay"}
 
@@ -68,6 +71,8 @@ def playable(state: MothershipState, pending: dict[str, Any], side: int) -> list
         if cards[card].timing not in SIDE_TIMINGS[side] or key not in EFFECTS:
             continue
         if planet != (key in PLANET_CARDS):
+            continue
+        if key == ROADSHOW and not exploration.count(state, seat):
             continue
         kinds.append(card)
     return kinds
@@ -229,11 +234,11 @@ def last_stand(state: MothershipState, pending: dict[str, Any], events: list[Eve
             )
             if state.hp[seat] == 0:
                 destroy_ship(state, seat, 0)
-                loot(state, player, state.game.content.loot_large, "a mothership", events)
+                destroyed(state, player, seat, 0, events)
         else:
             destroy_ship(state, seat, ship)
             events.append(Event("card", f"Last Stand: {state.ship_name(seat, ship)} explodes."))
-            loot(state, player, state.game.content.loot_small, "a ship", events)
+            destroyed(state, player, seat, ship, events)
 
 
 def asked_seat(state: MothershipState) -> int:
@@ -349,6 +354,11 @@ def _nuclear(state: MothershipState, pending: dict[str, Any], side: int, rolls: 
     )
 
 
+def _roadshow(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+    """Intergalactic Antiques Roadshow: +1 for every artifact the side's player holds."""
+    return exploration.count(state, sides(state, pending)[side])
+
+
 def _nothing(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
     return 0
 
@@ -363,6 +373,7 @@ EFFECTS = {
     "expansion_pak": _expansion,
     "auxiliary_shield": _nothing,  # shields (apply_shields)
     "shield_breaker": _nothing,  # shields (apply_shields)
+    ROADSHOW: _roadshow,
     "nuclear": _nuclear,  # not a card: the Nuclear Missile ability (module abilities)
 }
 """The dogfight cards implemented so far, by key: what each adds to its side's total."""

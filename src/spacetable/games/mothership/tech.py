@@ -5,7 +5,8 @@ Each player climbs at most one branch per category, tier by tier, paying the tie
 player has bought is public (the grey counters on the tree). Buffs add up, except dark
 tiles of one effect, where the highest reached counts. The orange tile (Overcharge) is bought
 again each time and is good for one roll: the player's next dogfight roll. Buffs never apply
-to planet attacks.
+to planet attacks. The artifacts of planetary exploration (:mod:`.exploration`) use the same
+effects and are counted in :func:`bonus`.
 
 The fifth tiers are the mothership abilities (:mod:`.abilities`).
 """
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
+from . import exploration
 from .actions import BuyCharge, BuyTech
 from .content import CATEGORIES
 
@@ -32,8 +34,9 @@ def branch_of(state: MothershipState, seat: int, category: int) -> BranchModel |
 
 
 def bonus(state: MothershipState, seat: int, effect: str, unit: str = "") -> int:
-    """What ``seat``'s tiers add to ``effect`` (for ``unit``, a kind of ship, where it matters)."""
-    total = 0
+    """What ``seat``'s tiers and artifacts add to ``effect`` (for ``unit``, a kind of ship, where
+    it matters). Artifacts add up, whatever the tiers' dark tiles."""
+    total = exploration.bonus(state, seat, effect, unit)
     for category in range(len(CATEGORIES)):
         branch = branch_of(state, seat, category)
         if branch is None:

@@ -2,8 +2,9 @@
 (the layout is in docs/INTEROP.md too).
 
 Seats are relative: "seat r" is the seat r places after the observer (r = 0), so one policy
-serves every seat. With N seats, a board of S x S spaces (C = S * S) and K ships per fleet,
-the flat tensor holds, in order:
+serves every seat. With N fleets (the seats; in the solo challenge the player's and the
+NPC's), a board of S x S spaces (C = S * S) and K ships per fleet, the flat tensor holds, in
+order:
 
 =============  ===============  ================================================================
 piece          size             values
@@ -15,9 +16,11 @@ terrain        2 * C            asteroid spaces, planet spaces (zero before the 
 stations       N * C            per seat: its standing colony station
 ships          3 * N * C        per seat and kind (mothership, fighter, bomber): its ships
 planets        N * C            per seat: the planets it holds
-seats          8 * N            per seat: hull / full hull, shields left / 12, engines, weapons
+explored       C                planets explored (their artifact found; option exploration)
+seats          9 * N            per seat: hull / full hull, shields left / 12, engines, weapons
                                 and shields energy / row length, station HP / full, resources
-                                / 30 (the observer's own only: others are hidden), out
+                                / 30 (the observer's own only: others are hidden), out,
+                                victory points / target (mode victory_points)
 turn state     2 * K + 1        per ship of the seat on turn: engine spaces used / 12, attacked;
                                 the control panel locked
 roll           2 + 2 * (K + 1)  rolling for a dogfight, for asteroids; each die's sides / 12
@@ -40,14 +43,14 @@ if TYPE_CHECKING:
     from .game import Mothership
 
 KINDS = ("mothership", "fighter", "bomber")
-SEAT_FIELDS = 8
+SEAT_FIELDS = 9
 RESOURCE_SCALE = 30
 DIE_SCALE = 12
 
 
 def shape(game: Mothership) -> tuple[int, ...]:
     n, cells, ships = game.fleets, game.size * game.size, game.content.ships
-    size = len(PHASES) + 1 + 2 * n + (2 + n + 3 * n + n) * cells + SEAT_FIELDS * n
+    size = len(PHASES) + 1 + 2 * n + (2 + n + 3 * n + n + 1) * cells + SEAT_FIELDS * n
     return (size + 2 * ships + 1 + 2 + 2 * (ships + 1) + n,)
 
 
@@ -72,12 +75,15 @@ def encode(game: Mothership, view: JSON, seat: int) -> list[float]:
     planets = dict(zip(board.planets, v["owner"])) if board is not None else {}
     for p in order:
         out += [float(planets.get(cell, -1) == p) for cell in range(cells)]
+    found = dict(zip(board.planets, v["artifacts"])) if board is not None else {}
+    out += [float(found.get(cell, -1) >= 0) for cell in range(cells)]
     for p in order:
         engines, weapons, shields = v["energy"][p]
         held = v["resources"][p]
         out += [ratio(v["hp"][p], c.mothership_hp), ratio(v["shield"][p], DIE_SCALE)]
         out += [ratio(engines, c.row_length), ratio(weapons, c.row_length), ratio(shields, c.row_length)]
         out += [ratio(v["station_hp"][p], c.station_hp), ratio(held or 0, RESOURCE_SCALE), float(bool(v["out"][p]))]
+        out.append(ratio(v["points"][p], game.victory_target))
     out += [ratio(used, DIE_SCALE) for used in v["used"]]
     out += [float(v["attacked"] >> s & 1) for s in range(ships)] + [float(v["locked"])]
     out += _roll(v["pending"], ships)

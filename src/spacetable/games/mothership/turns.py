@@ -12,6 +12,9 @@
   explodes) or when no ship is left (the station is taken off the board). Their
   planets turn neutral. The last player (or team) in wins; at the round limit the
   players still in share a draw.
+- Mode victory_points (chapter 13, module ``victory``) changes the end: nobody is out,
+  destroyed ships come back at the end of their owner's next turn, the player on turn
+  holding the target wins, and at the round limit the most points win.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import economy, random_events, tech
+from . import economy, random_events, tech, victory
 from .state import EMPTY, NOWHERE, STATION
+from .targets import COLONY, MOTHERSHIP
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -34,6 +38,7 @@ def begin_turn(state: MothershipState, seat: int) -> None:
     state.locked = False
     state.expire("begin", seat)
     state.escort = escorts(state, seat)
+    victory.begin(state, seat)  # mode victory_points: the ships waiting come back at this turn's end
 
 
 def escorts(state: MothershipState, seat: int) -> int:
@@ -79,6 +84,7 @@ def pass_turn(state: MothershipState, events: list[Event]) -> None:
     regenerate, then every other player who can buy or sell may, in turn order, before the
     next turn begins. Effects that last until the end of this player's turn go."""
     state.expire("end", state.turn)
+    victory.respawn(state, state.turn, events)
     regenerate_shields(state)
     n = state.game.fleets
     others = [(state.turn + step) % n for step in range(1, n)]
@@ -107,6 +113,10 @@ def next_turn(state: MothershipState, events: list[Event]) -> None:
             finish(state, [], "the round limit: the NPC fleet outlasted the player")
             events.append(Event("game_over", f"The round limit is reached: {state.reason}."))
             return
+        if state.round > state.game.round_limit and victory.active(state):
+            finish(state, victory.leaders(state), "the round limit: the most victory points win")
+            events.append(Event("game_over", f"The round limit is reached: {state.reason}."))
+            return
         if state.round > state.game.round_limit:
             finish(state, [s for s in range(n) if not state.out[s]], "the round limit: a draw among those still in")
             events.append(Event("game_over", f"The round limit is reached: {state.reason}."))
@@ -124,6 +134,33 @@ def loot(state: MothershipState, seat: int, amount: int, what: str, events: list
     events.append(Event("loot", f"{state.player_name(seat)} loots {amount} for {what}.", (seat,)))
 
 
+def destroyed(
+    state: MothershipState, by: int, seat: int, unit: int, events: list[Event], *, survived: bool = False
+) -> None:
+    """``by``'s units destroyed ``seat``'s ``unit`` (a ship number, or STATION for the colony
+    station): the loot, and in mode victory_points the points, at once. ``survived``: Life
+    Support kept the ship: the loot is still paid, but nothing was destroyed, so no points."""
+    c = state.game.content
+    kind = COLONY if unit == STATION else state.game.ship_kinds[unit]
+    what = "a colony station" if kind == COLONY else f"a {kind}"
+    loot(state, by, c.loot_large if kind in (MOTHERSHIP, COLONY) else c.loot_small, what, events)
+    if not survived:
+        victory.destroyed(state, by, seat, unit, events)
+
+
+def claim(state: MothershipState, events: list[Event]) -> None:
+    """Mode victory_points, after every action: the player on turn holding the target wins, with
+    their team, so at once on their own turn and at the start of it for points won before."""
+    winners = victory.winners(state)
+    if not winners:
+        return
+    seat = state.turn
+    finish(state, winners, f"{victory.REASON}: {state.player_name(seat)} reaches {state.points[seat]}")
+    names = ", ".join(state.player_name(s) for s in winners)
+    has = f"{state.player_name(seat)} has {state.points[seat]} victory points"
+    events.append(Event("game_over", f"{has}: {names} {'wins' if len(winners) == 1 else 'win'}."))
+
+
 def ships_left(state: MothershipState, seat: int) -> int:
     return sum(1 for p in state.pos[seat] if p != NOWHERE)
 
@@ -131,7 +168,11 @@ def ships_left(state: MothershipState, seat: int) -> int:
 def check_out(state: MothershipState, seats: list[int], events: list[Event]) -> None:
     """Knock out every seat of ``seats`` with no colony station or no ship left (the NPC, which
     has no station, with no ship left); end the game when one team is left. A player knocked
-    out on their own turn ends it at once."""
+    out on their own turn ends it at once. Mode victory_points knocks nobody out: a destroyed
+    station only leaves the board (module victory)."""
+    if victory.active(state):
+        victory.wreck(state, seats, events)
+        return
     knocked = False
     for seat in seats:
         has_station = state.station_hp[seat] > 0 or state.stations[seat] == NOWHERE
@@ -184,8 +225,11 @@ def _turns_played(state: MothershipState) -> int:
 
 
 def finish(state: MothershipState, winners: list[int], reason: str) -> None:
+    """The game is over: whatever was still to be drawn, answered or traded is dropped."""
     state.phase = "over"
     state.pending = None
+    state.draws, state.buying, state.steal, state.reward, state.exploring = [], 0, [], [], -1
+    state.trading, state.playing, state.cancel, state.event_roll = [], [], [], []
     state.winners = winners
     state.reason = reason
 
