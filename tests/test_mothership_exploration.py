@@ -4,6 +4,8 @@ cards. Forced dice and forced tokens (``DrawArtifact``)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import spacetable
@@ -346,7 +348,9 @@ def test_an_artifact_is_worth_more_than_exploring_costs() -> None:
 
 VARIANTS = {
     "exploration, 3 players": spacetable.load("mothership", 3, {"exploration": True, "round_limit": 8}),
-    "exploration, victory points": spacetable.load("mothership", 2, {"exploration": True, "mode": "victory_points"}),
+    "exploration, victory points": spacetable.load(
+        "mothership", 2, {"exploration": True, "mode": "victory_points", "round_limit": 8}
+    ),
 }
 
 
@@ -354,3 +358,27 @@ VARIANTS = {
 @pytest.mark.parametrize("variant", VARIANTS.values(), ids=VARIANTS.keys())
 def test_exploration_conforms(variant: Game, check: Check) -> None:
     check(variant, n=3)
+
+
+def test_the_batch_report_counts_explored_planets_and_the_holders_win_rate() -> None:
+    state = found(start(owners={D4: 0, F6: 1}), D4=REACTOR, F6=CODEX)
+    state.phase, state.winners = "over", [0]
+    figures = state.game.statistics(state)
+    assert figures["planets explored"].value == 2
+    reactor = figures["win rate, holding Precursor Reactor"]
+    codex = figures["win rate, holding Salvage Codex"]
+    assert (reactor.value, reactor.weight) == (1.0, 1) and (codex.value, codex.weight) == (0.0, 1)
+    assert figures["win rate, holding Star Chart"].weight == 0
+    assert "planets explored" not in new_game().statistics(new_game().new_initial_state())
+
+
+def test_tokens_are_hidden_from_everyone_until_the_planet_is_explored() -> None:
+    state = start(owners={D4: 0, F6: 1})
+    state.resources = [3, 0]
+    views = [state.view(seat) for seat in (0, 1, None)]
+    assert all(view["artifacts"] == [-1, -1, -1] for view in views)  # nothing under any planet is known
+    play(state, Explore(D4))
+    assert state.view(1)["artifacts"] == [-1, -1, -1] and state.view(0)["artifacts"] == [-1, -1, -1]
+    play(state, DrawArtifact(STAR_CHART))
+    assert all(state.view(seat)["artifacts"] == [STAR_CHART, -1, -1] for seat in (0, 1, None))
+    assert state.resample(1, random.Random(0)).artifacts == state.artifacts

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spacetable.engine import Action, Event
+from spacetable.engine import Action, Event, Statistic
 
 from .actions import DrawArtifact, Explore
 
@@ -171,3 +171,17 @@ def describe(state: MothershipState) -> list[str]:
             holder = f"held by {state.player_name(owner)}"
         lines.append(f"artifact at {where(state, p)}: {artifacts[a].name} ({effect_words(artifacts[a])}), {holder}")
     return lines
+
+
+def statistics(state: MothershipState) -> dict[str, Statistic]:
+    """For designers' reports (option exploration): planets explored a game, and the win rate of
+    the player holding each artifact at the end (ties share a win)."""
+    if not active(state):
+        return {}
+    share = 1 / len(state.winners) if state.winners else 0.0
+    figures = {"planets explored": Statistic(sum(1 for a in state.artifacts if a >= 0), 1)}
+    for index, artifact in enumerate(state.game.content.artifacts):
+        holders = [s for s in range(state.game.players) if index in held(state, s)]
+        wins = sum(share for s in holders if s in state.winners)
+        figures[f"win rate, holding {artifact.name}"] = Statistic(wins, len(holders), percent=True)
+    return figures

@@ -107,6 +107,8 @@ def _space(state: MothershipState, cell: int) -> str:
         letter = "S" if unit == STATION else LETTERS[state.game.ship_kinds[unit]]
         return f"[bold {COLOURS[seat % len(COLOURS)]}]{letter}{_mark(state, seat)}[/]"
     mark = board.terrain[cell]
+    if cell == board.fleet and state.phase == "place":
+        return "[bold] F[/]"
     if mark == ASTEROID:
         return "[dim]##[/]"
     if mark == PLANET:
@@ -135,6 +137,8 @@ def _panel(state: MothershipState, seat: int, resources: int | None) -> str:
         f"mothership {state.hp[seat]} HP, engines {engines} ({c.engines[engines]} spaces), weapons {weapons} "
         f"({'d' + str(die) if die else 'no die'}), shields {shields} ({state.shield[seat]} left)"
         if fleet[0] != NOWHERE
+        else "fleet not placed yet"
+        if state.phase in ("board", "place")
         else "[red]mothership destroyed[/]"
     )
     planets = sum(1 for o in state.owner if o == seat)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Statistic
 
-from . import victory
+from . import exploration, victory
 from .content import CATEGORIES
 
 if TYPE_CHECKING:
@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 
 
 def statistics(state: MothershipState) -> dict[str, Statistic]:
-    """Cards of each kind bought and played (per game), and the win rate of the players who
-    climbed each technology branch (ties share a win)."""
+    """Cards of each kind bought and played (per game), the win rate of the players who climbed
+    each technology branch (ties share a win), and the figures of the modes and options in play."""
     content = state.game.content
     figures: dict[str, Statistic] = {}
     for card, (bought, played) in enumerate(zip(state.bought_kinds, state.played)):
@@ -30,4 +30,5 @@ def statistics(state: MothershipState) -> dict[str, Statistic]:
         wins = sum(share for s in climbers if s in state.winners)
         figures[f"win rate, {branch.name} tree"] = Statistic(wins, len(climbers), percent=True)
     figures.update(victory.statistics(state))  # mode victory_points: points and how games ended
+    figures.update(exploration.statistics(state))  # option exploration: artifacts found and held
     return figures

@@ -4,6 +4,9 @@
 2. Each player in seat order places the fleet, ship by ship (mothership, fighters,
    bombers), on empty spaces within ``placement_radius`` of the colony station; or
    all the rest at once in the standard formation (nearest the board's centre first).
+   The solo challenge (chapter 14): the player's planets and the NPC's fleet are on the
+   board from the start, the player's fleet goes around the layout's corner ``F``, and the
+   player starts.
 3. Each player rolls a d6 in seat order; a roll equal to an earlier one is rolled
    again until it differs, so the chance node offers the faces not yet rolled. The
    highest roll starts; play goes on clockwise (by seat). The option ``first_seat``

@@ -4,8 +4,14 @@ The rules live beside it, one module per chapter of the rulebook: ``setup`` (cha
 the board, placing the fleets, who starts), ``movement`` (chapters 2 and 4: the turn,
 moving, the control panel, and 8: asteroids), ``combat`` (chapters 3, 5 and 7: dogfights,
 the colony station, planets) and ``turns`` (chapters 6 and 11: resources, the end of a
-turn, players out, the end of the game). A roll in progress (a dogfight, a planet
-attack, an asteroid field) is one plain dict, ``pending``, so a state stops anywhere.
+turn, players out, the end of the game), then the optional chapters: ``exploration`` (12),
+``victory`` (13) and ``npc`` (14, the solo challenge's NPC fleet). A roll in progress (a
+dogfight, a planet attack, an asteroid field) is one plain dict, ``pending``, so a state
+stops anywhere.
+
+Fleets and seats: every array indexed by player holds one entry per *fleet*
+(``game.fleets``): the seats', and in the solo challenge the NPC's after them, which is not
+a seat (it never decides; its turns run by themselves).
 
 Ships are numbered per fleet: 0 the mothership, then fighters, then bombers. The grid
 holds for each space its occupant: ``-1`` nobody, ``seat * 16 + ship`` a ship,
@@ -243,7 +249,7 @@ class MothershipState(State):
         self.charges = [0] * n
         self.bought_kinds = [0] * len(self.deck)
         self.buying = 0
-        self.artifacts = [-1] * len(self.owner)
+        self.artifacts = []
         self.exploring = -1
         self.points = [0] * n
         self.respawns = []
