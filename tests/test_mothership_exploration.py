@@ -360,15 +360,18 @@ def test_exploration_conforms(variant: Game, check: Check) -> None:
     check(variant, n=3)
 
 
-def test_the_batch_report_counts_explored_planets_and_the_holders_win_rate() -> None:
-    state = found(start(owners={D4: 0, F6: 1}), D4=REACTOR, F6=CODEX)
+def test_the_batch_report_counts_explored_planets_and_the_finders_win_rate() -> None:
+    state = start(owners={D4: 0, F6: 0})
+    state.resources = [6, 0]
+    play(state, Explore(D4), DrawArtifact(REACTOR), Explore(F6), DrawArtifact(CODEX))
+    state.owner[F6] = 1  # captured later: the finder still counts
     state.phase, state.winners = "over", [0]
     figures = state.game.statistics(state)
     assert figures["planets explored"].value == 2
-    reactor = figures["win rate, holding Precursor Reactor"]
-    codex = figures["win rate, holding Salvage Codex"]
-    assert (reactor.value, reactor.weight) == (1.0, 1) and (codex.value, codex.weight) == (0.0, 1)
-    assert figures["win rate, holding Star Chart"].weight == 0
+    reactor = figures["win rate, finder of Precursor Reactor"]
+    codex = figures["win rate, finder of Salvage Codex"]
+    assert (reactor.value, reactor.weight) == (1.0, 1) and (codex.value, codex.weight) == (1.0, 1)
+    assert figures["win rate, finder of Star Chart"].weight == 0
     assert "planets explored" not in new_game().statistics(new_game().new_initial_state())
 
 

@@ -85,6 +85,7 @@ def reveal(state: MothershipState, artifact: int, events: list[Event]) -> None:
     planet = state.exploring
     state.exploring = -1
     state.artifacts[planet] = artifact
+    state.explorers[planet] = state.turn
     found = state.game.content.artifacts[artifact]
     owner = state.owner[planet]
     holder = state.player_name(owner) if owner >= 0 else "nobody"
@@ -175,13 +176,13 @@ def describe(state: MothershipState) -> list[str]:
 
 def statistics(state: MothershipState) -> dict[str, Statistic]:
     """For designers' reports (option exploration): planets explored a game, and the win rate of
-    the player holding each artifact at the end (ties share a win)."""
+    the player who found each artifact (ties share a win)."""
     if not active(state):
         return {}
     share = 1 / len(state.winners) if state.winners else 0.0
     figures = {"planets explored": Statistic(sum(1 for a in state.artifacts if a >= 0), 1)}
     for index, artifact in enumerate(state.game.content.artifacts):
-        holders = [s for s in range(state.game.players) if index in held(state, s)]
-        wins = sum(share for s in holders if s in state.winners)
-        figures[f"win rate, holding {artifact.name}"] = Statistic(wins, len(holders), percent=True)
+        finders = [state.explorers[p] for p, a in enumerate(state.artifacts) if a == index]
+        wins = sum(share for s in finders if s in state.winners)
+        figures[f"win rate, finder of {artifact.name}"] = Statistic(wins, len(finders), percent=True)
     return figures

@@ -39,6 +39,7 @@ def lay_out(state: MothershipState, board: Board) -> None:
     state.stations = list(board.stations)
     state.owner = [-1] * len(board.planets)
     state.artifacts = [-1] * len(board.planets)
+    state.explorers = [-1] * len(board.planets)
     if state.game.npc >= 0:
         state.stations.append(NOWHERE)
         state.owner = [0] * len(board.planets)

@@ -89,6 +89,7 @@ _FIELDS = (
     "bought_kinds",
     "buying",
     "artifacts",
+    "explorers",
     "exploring",
     "points",
     "respawns",
@@ -180,6 +181,8 @@ class MothershipState(State):
     """[player, outcome] while the player of a Random Event chooses to double or avoid it, else []."""
     artifacts: list[int]
     """Per planet: the artifact found there (an index of ``content.artifacts``), -1 while unexplored."""
+    explorers: list[int]
+    """Per planet: the seat that explored it, -1 while unexplored (for reports)."""
     exploring: int
     """The planet whose token is being turned over (chance draws its artifact), else -1."""
     points: list[int]
@@ -250,6 +253,7 @@ class MothershipState(State):
         self.bought_kinds = [0] * len(self.deck)
         self.buying = 0
         self.artifacts = []
+        self.explorers = []
         self.exploring = -1
         self.points = [0] * n
         self.respawns = []
@@ -445,6 +449,7 @@ class MothershipState(State):
         other.bought_kinds = self.bought_kinds[:]
         other.buying = self.buying
         other.artifacts = self.artifacts[:]
+        other.explorers = self.explorers[:]
         other.exploring = self.exploring
         other.points = self.points[:]
         other.respawns = [r[:] for r in self.respawns]
