@@ -50,7 +50,12 @@ class Mothership(Game):
         "extra_planets": OptionSpec(False, "two extra planets, fair distances from everyone", kind=bool),
         "random_event": OptionSpec(False, "the optional Random Event cards and event die (chapter 15)", kind=bool),
         "team_size": OptionSpec(1, "players per team: 1 (free for all), 2 or 3 (teams seated alternately)", kind=int),
-        "round_limit": OptionSpec(None, "rounds before a draw among those still in (default: content)", kind=int),
+        "round_limit": OptionSpec(
+            None,
+            "rounds before the game stops (default: content): a draw among those still in; in victory points "
+            "the most points win; in the solo challenge the player loses",
+            kind=int,
+        ),
         "first_seat": OptionSpec(
             None, "the seat that starts, instead of the d6 roll (to measure the first player's edge)", kind=int
         ),
