@@ -41,6 +41,22 @@ TEAM_BOARD = [
 """Four stations in the corners (B2, J2, J10, B10) and five planets."""
 
 MOTHERSHIP, FIGHTER_1, FIGHTER_2, FIGHTER_3, BOMBER_1, BOMBER_2 = range(6)
+STATION = 6
+"""The ship number of a colony station in attack targets (six ships per fleet)."""
+
+
+def target(seat: int, ship: int) -> int:
+    """The attack target number of ``seat``'s ``ship`` (or ``STATION``)."""
+    return seat * 7 + ship
+
+
+def planet(index: int, players: int = 2) -> int:
+    """The attack target number of planet ``index`` with ``players`` fleets."""
+    return players * 7 + index
+
+
+def mask(*ships: int) -> int:
+    return sum(1 << s for s in ships)
 
 
 def new_game(players: int = 2, content: dict[str, Any] | None = None, **options: Any) -> Mothership:

@@ -16,11 +16,15 @@ from mothership_helpers import (
     FIGHTER_2,
     FIGHTER_3,
     MOTHERSHIP,
+    STATION,
     cell,
+    mask,
     new_game,
+    planet,
     play,
     position,
     rolls,
+    target,
 )
 from spacetable.engine import IllegalActionError, OptionsError, Roll
 from spacetable.games.mothership.actions import Attack, AutoPlace, DrawCard, EndTurn, Move, SetEnergy
@@ -28,22 +32,6 @@ from spacetable.games.mothership.board import balance_problems, generate, parse_
 from spacetable.games.mothership.content import load_content
 from spacetable.games.mothership.setup import placement_spaces
 from spacetable.games.mothership.state import NOWHERE
-
-STATION = 6
-"""The ship number of a colony station in attack targets (six ships per fleet)."""
-
-
-def target(seat: int, ship: int) -> int:
-    return seat * 7 + ship
-
-
-def planet(index: int, players: int = 2) -> int:
-    return players * 7 + index
-
-
-def mask(*ships: int) -> int:
-    return sum(1 << s for s in ships)
-
 
 # ---- chapter 1: set-up and the board ---------------------------------------------------
 

@@ -20,11 +20,15 @@ from mothership_helpers import (
     FIGHTER_2,
     FIGHTER_3,
     MOTHERSHIP,
+    STATION,
     cell,
+    mask,
     new_game,
+    planet,
     play,
     position,
     rolls,
+    target,
 )
 from spacetable.agents import GreedyAgent
 from spacetable.engine import Game
@@ -37,24 +41,10 @@ from spacetable.games.mothership.state import EMPTY, NOWHERE, MothershipState
 from spacetable.testing.conformance import CHECKS, Check
 
 CARDS = {card.key: index for index, card in enumerate(load_content().cards)}
-STATION = 6
-"""The ship number of a colony station in attack targets (six ships per fleet)."""
 
 
 def vp(players: int = 2, **options: object) -> Mothership:
     return new_game(players, mode="victory_points", **options)
-
-
-def target(seat: int, ship: int) -> int:
-    return seat * 7 + ship
-
-
-def planet(index: int, players: int = 2) -> int:
-    return players * 7 + index
-
-
-def mask(*ships: int) -> int:
-    return sum(1 << s for s in ships)
 
 
 def holding(state: MothershipState, seat: int, key: str) -> MothershipState:
