@@ -250,7 +250,8 @@ def test_destroying_every_npc_ship_wins() -> None:
     state = solo_position({(0, MOTHERSHIP): "B2", (0, FIGHTER_1): "E6", (NPC, FIGHTER_1): "F6"})
     play(state, Attack(1 << FIGHTER_1, target_code(state, NPC, FIGHTER_1)), *rolls(6, 1))
     assert state.is_terminal() and state.returns() == [1.0]
-    assert state.outcome() is not None and state.outcome().winners == (0,)  # type: ignore[union-attr]
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == (0,)
 
 
 def test_losing_the_station_loses() -> None:
