@@ -14,6 +14,7 @@ from spacetable.agents import GreedyAgent
 from spacetable.cli.main import app
 from spacetable.engine import CHANCE, Game, IllegalActionError
 from spacetable.engine import play as play_game
+from spacetable.games.mothership import npc
 from spacetable.games.mothership.actions import Attack, AutoPlace, EndTurn, Pass
 from spacetable.games.mothership.game import Mothership
 from spacetable.games.mothership.state import NOWHERE, MothershipState
@@ -96,11 +97,10 @@ def test_the_solo_set_up(layout: str) -> None:
     assert board.distance(station, board.fleet) == board.size - 3
     assert state.owner == [0, 0, 0]
     assert board.distance(state.pos[NPC][MOTHERSHIP], station) == 1
-    posts = state.posts[1:]
+    posts = [npc.post(state, ship) for ship in range(1, 6)]
     assert sorted(posts) == [0, 0, 1, 1, 2]  # five ships spread over the three planets
-    for ship, planet in enumerate(state.posts):
-        if ship:
-            assert board.distance(state.pos[NPC][ship], board.planets[planet]) == 1
+    for ship, planet in enumerate(posts, start=1):
+        assert board.distance(state.pos[NPC][ship], board.planets[planet]) == 1
     assert state.current_player() == 0
     play(state, AutoPlace())
     assert all(board.distance(c, board.fleet) <= 2 for c in state.pos[0])
@@ -170,7 +170,7 @@ def test_the_nearest_guard_is_attacked() -> None:
 
 def test_an_npc_bomber_besieges_its_planet_then_turns_to_the_station() -> None:
     state = solo_position({(0, MOTHERSHIP): "B2", (NPC, BOMBER_1): "E6"})
-    assert state.posts[BOMBER_1] == 0  # planet D5
+    assert npc.post(state, BOMBER_1) == 0  # planet D5
     npc_turn(state)
     assert state.pending is not None and state.pending["target"] == planet_code(state, 0)
     play(state, *rolls(3))  # 3 of 6: the planet holds

@@ -56,12 +56,9 @@ def deploy(state: MothershipState) -> None:
     npc, content = game.npc, game.content
     station = state.stations[PLAYER]
     centre = (board.size * board.size) // 2
-    state.posts = [-1] * content.ships
     _put(state, 0, _free_next_to(state, board, station, centre))
-    for number, ship in enumerate(range(1, content.ships)):
-        planet = number % len(board.planets)
-        state.posts[ship] = planet
-        _put(state, ship, _free_next_to(state, board, board.planets[planet], station))
+    for ship in range(1, content.ships):
+        _put(state, ship, _free_next_to(state, board, board.planets[post(state, ship)], station))
     level = content.solo.levels[game.options["level"] - 1]
     state.energy[npc] = [level.energy] * 3
     keys = [b.key for b in content.branches]
@@ -69,6 +66,14 @@ def deploy(state: MothershipState) -> None:
         state.branches[npc][category] = keys.index(key) if level.tier else -1
         state.tiers[npc][category] = level.tier
     turns.regenerate_shields(state)
+
+
+def post(state: MothershipState, ship: int) -> int:
+    """The planet an NPC fighter or bomber guards or besieges: they are dealt to the planets in
+    turn (reading order), fighters first; -1 for the mothership."""
+    board = state.board
+    assert board is not None
+    return (ship - 1) % len(board.planets) if ship else -1
 
 
 def _free_next_to(state: MothershipState, board: Board, cell: int, towards: int) -> int:
@@ -150,14 +155,14 @@ def _mothership(state: MothershipState, ship: int, events: list[Event]) -> bool:
 def _bomber(state: MothershipState, ship: int, events: list[Event]) -> bool:
     """Besiege the posted planet until the NPC holds it; then raid the colony station."""
     npc = state.game.npc
-    post = state.posts[ship]
-    if not state.raiding >> ship & 1 and (post < 0 or state.owner[post] in (npc, -2)):
+    planet = post(state, ship)
+    if not state.raiding >> ship & 1 and state.owner[planet] in (npc, -2):
         state.raiding |= 1 << ship
         events.append(Event("npc", f"{state.ship_name(npc, ship)} turns towards the colony station."))
     board = state.board
     assert board is not None
     if not state.raiding >> ship & 1:
-        return _close_in(state, ship, board.planets[post], planet_code(state, post), events)
+        return _close_in(state, ship, board.planets[planet], planet_code(state, planet), events)
     station = state.stations[PLAYER]
     if board.distance(state.pos[npc][ship], station) > 1 and _leg(state, ship, station, straight=True, events=events):
         return True
@@ -181,9 +186,9 @@ def _fighter(state: MothershipState, ship: int, events: list[Event]) -> bool:
     if prey:
         _, target, goal = min(prey)
         return _close_in(state, ship, goal, target_code(state, PLAYER, target), events)
-    post = state.posts[ship]
-    if post >= 0 and board.distance(here, board.planets[post]) > 1:
-        return _leg(state, ship, board.planets[post], straight=False, events=events)
+    home = board.planets[post(state, ship)]
+    if board.distance(here, home) > 1:
+        return _leg(state, ship, home, straight=False, events=events)
     return False
 
 
@@ -268,4 +273,4 @@ def _line_gap(board: Board, start: int, goal: int, cell: int) -> float:
     return abs(dr * (c - sc) - dc * (r - sr)) / length
 
 
-__all__ = ["deploy", "proceed", "step"]
+__all__ = ["deploy", "post", "proceed", "step"]

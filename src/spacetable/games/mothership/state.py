@@ -93,7 +93,6 @@ _FIELDS = (
     "exploring",
     "points",
     "respawns",
-    "posts",
     "raiding",
     "acted",
 )
@@ -190,8 +189,6 @@ class MothershipState(State):
     respawns: list[list[int]]
     """Destroyed ships waiting to come back (mode victory_points): [seat, ship, due], ``due`` 1
     once the owner's next turn has begun (they return at its end)."""
-    posts: list[int]
-    """Solo: for each NPC ship, the planet it guards (fighters) or besieges (bombers), else -1."""
     raiding: int
     """Solo: bit mask of the NPC bombers that have claimed their planet and fly at the station."""
     acted: int
@@ -257,7 +254,6 @@ class MothershipState(State):
         self.exploring = -1
         self.points = [0] * n
         self.respawns = []
-        self.posts = []
         self.raiding = 0
         self.acted = 0
         if self.board is not None:
@@ -453,7 +449,6 @@ class MothershipState(State):
         other.exploring = self.exploring
         other.points = self.points[:]
         other.respawns = [r[:] for r in self.respawns]
-        other.posts = self.posts[:]
         other.raiding = self.raiding
         other.acted = self.acted
         return other
