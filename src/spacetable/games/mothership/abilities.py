@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
+from . import hazards
 from .actions import UseAbility
-from .board import ASTEROID, PLANET
+from .board import ASTEROID
 from .combat import declare, guarded
 from .content import CATEGORIES
 from .movement import weapon_die
@@ -116,13 +117,7 @@ def _jumps(state: MothershipState, seat: int) -> Iterator[tuple[int, int]]:
         starts = [h for h in havens if board.distance(cell, h) == 1]
         if not starts:
             continue
-        spots = {
-            n
-            for h in havens
-            if h not in starts
-            for n in board.neighbours[h]
-            if state.grid[n] == EMPTY and board.terrain[n] not in (PLANET, ASTEROID)
-        }
+        spots = {n for h in havens if h not in starts for n in board.neighbours[h] if hazards.landing(state, n)}
         for spot in sorted(spots):
             yield ship, spot
 
@@ -169,7 +164,7 @@ def _in_range(state: MothershipState, seat: int, reach: int, planets: bool) -> l
 
 
 def _torpedo_targets(state: MothershipState, seat: int, amount: int) -> list[tuple[int, int]]:
-    if not weapon_die(state, seat, 0):  # nothing to fire with: empty weapons, or no power
+    if not weapon_die(state, seat, 0) or hazards.stuck(state, seat, 0):  # nothing to fire with, or held
         return []
     return _in_range(state, seat, amount, planets=True)
 
@@ -177,7 +172,7 @@ def _torpedo_targets(state: MothershipState, seat: int, amount: int) -> list[tup
 def _missile_targets(state: MothershipState, seat: int, amount: int) -> list[tuple[int, int]]:
     board = state.board
     assert board is not None
-    if not weapon_die(state, seat, 0):
+    if not weapon_die(state, seat, 0) or hazards.stuck(state, seat, 0):
         return []
     return _in_range(state, seat, 2 * board.size, planets=False)
 
@@ -219,7 +214,7 @@ def _hangar_targets(state: MothershipState, seat: int, amount: int) -> list[tupl
     board = state.board
     assert board is not None
     lost = [s for s, cell in enumerate(state.pos[seat]) if s and cell == NOWHERE]
-    free = [n for n in board.neighbours[state.pos[seat][0]] if state.grid[n] == EMPTY and board.terrain[n] == "."]
+    free = [n for n in board.neighbours[state.pos[seat][0]] if hazards.landing(state, n)]
     return [(ship, spot) for ship in lost for spot in free]
 
 

@@ -3,7 +3,8 @@
 Ships are numbered per fleet: 0 the mothership, then the fighters, then the bombers.
 An attack names its ships as a bit mask (bit ``i``: ship ``i``) and a target number:
 ``seat * (ships + 1) + ship`` for a ship, ``seat * (ships + 1) + ships`` for a colony
-station, ``players * (ships + 1) + p`` for planet ``p``.
+station, ``players * (ships + 1) + p`` for planet ``p``, and ``players * (ships + 1) + 9 + cell`` for
+the guardian cannon on ``cell``.
 """
 
 from __future__ import annotations
@@ -150,6 +151,52 @@ class DrawArtifact(NamedTuple):
     kind: str = "draw_artifact"
 
 
+class Choose(NamedTuple):
+    """Answer the choice the rules ask for now (``state.choice``): ``value`` is one of its
+    options (a space, an option or reward group of a card, a planet, a branch; see
+    :mod:`.choices`)."""
+
+    value: int
+    kind: str = "choose"
+
+
+class Activate(NamedTuple):
+    """Distress beacons: ``ship``, standing on a beacon token it can activate since before this
+    turn, stays there and activates it (its movement phase ends)."""
+
+    ship: int
+    kind: str = "activate"
+
+
+class DrawBeacon(NamedTuple):
+    """Chance: the top card of the distress beacon deck (a kind, weighted by the copies left)."""
+
+    card: int
+    kind: str = "draw_beacon"
+
+
+class RevealToken(NamedTuple):
+    """Chance: the unit a locked beacon token shows when it is turned face up (0 mothership,
+    1 fighter, 2 bomber)."""
+
+    unit: int
+    kind: str = "reveal_token"
+
+
+class DrawObjective(NamedTuple):
+    """Chance: the top card of the objective deck (a kind, weighted by the copies left)."""
+
+    card: int
+    kind: str = "draw_objective"
+
+
+class ReplaceObjective(NamedTuple):
+    """Pay the price to discard the held objective ``card`` and draw another."""
+
+    card: int
+    kind: str = "replace_objective"
+
+
 class Pass(NamedTuple):
     """Let a window go by: nothing (more) to buy, sell or play now."""
 
@@ -167,9 +214,12 @@ def ship_bits(mask: int) -> list[int]:
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-def action_space(fleets: int, ships: int, size: int, row_length: int, cards: int, artifacts: int) -> ActionSpace:
+def action_space(
+    fleets: int, ships: int, size: int, row_length: int, cards: int, artifacts: int, beacons: int, objectives: int
+) -> ActionSpace:
     cells = range(size * size)
     units = range(fleets * (ships + 1) + MAX_PLANETS + MAX_EXTRA)
+    targets = range(len(units) + size * size)  # attacks may also target a guardian cannon (by its space)
     energy = range(row_length + 1)
     kinds = range(cards)
     return ActionSpace(
@@ -179,7 +229,7 @@ def action_space(fleets: int, ships: int, size: int, row_length: int, cards: int
         (AutoPlace, {}),
         (SetEnergy, {"engines": energy, "weapons": energy, "shields": energy}),
         (Move, {"ship": range(ships), "cell": cells}),
-        (Attack, {"ships": range(1, 1 << ships), "target": units}),
+        (Attack, {"ships": range(1, 1 << ships), "target": targets}),
         (EndTurn, {}),
         (DrawCard, {"card": kinds}),
         (StealCard, {"card": kinds}),
@@ -197,4 +247,10 @@ def action_space(fleets: int, ships: int, size: int, row_length: int, cards: int
         (Play, {"card": kinds, "unit": units, "spot": cells}),
         (Explore, {"planet": range(MAX_PLANETS + MAX_EXTRA)}),
         (DrawArtifact, {"artifact": range(artifacts)}),
+        (Choose, {"value": cells}),
+        (Activate, {"ship": range(ships)}),
+        (DrawBeacon, {"card": range(max(1, beacons))}),
+        (RevealToken, {"unit": range(3)}),
+        (DrawObjective, {"card": range(max(1, objectives))}),
+        (ReplaceObjective, {"card": range(max(1, objectives))}),
     )

@@ -23,6 +23,8 @@ from spacetable.engine import ContentError
 from .content import Content, LayoutModel
 
 EMPTY, ASTEROID, PLANET = ".", "#", "P"
+NEUTRON_STAR, BLACK_HOLE = "*", "@"
+"""The expansion's hazards (options neutron_stars, black_holes): see :mod:`.hazards`."""
 EXTRA_PLANET = "+"
 FLEET = "F"
 """A solo layout's mark: the corner the player's fleet starts in (opposite the colony station)."""
@@ -61,7 +63,7 @@ class Board:
     name: str
     size: int
     terrain: str
-    """One character per space: ``.`` empty, ``#`` asteroid, ``P`` planet."""
+    """One character per space: ``.`` empty, ``#`` asteroid, ``P`` planet, ``*`` neutron star, ``@`` black hole."""
     planets: tuple[int, ...]
     stations: tuple[int, ...]
     """The colony station space of each seat."""
@@ -71,6 +73,9 @@ class Board:
     """For each planet, the distance of every space to it (bots look it up often)."""
     fleet: int = -1
     """A solo layout's start of the player's fleet (ships are placed around it), else -1."""
+    beacons: tuple[tuple[int, int], ...] = ()
+    """Distress beacon tokens as set up (option beacons): (space, unit shown: 0 mothership,
+    1 fighter, 2 bomber, or -1 locked)."""
 
     @property
     def neighbours(self) -> tuple[tuple[int, ...], ...]:
@@ -107,13 +112,20 @@ class Board:
 
 
 def build_board(
-    name: str, size: int, terrain: Sequence[str], planets: Iterable[int], stations: Sequence[int], fleet: int = -1
+    name: str,
+    size: int,
+    terrain: Sequence[str],
+    planets: Iterable[int],
+    stations: Sequence[int],
+    fleet: int = -1,
+    beacons: tuple[tuple[int, int], ...] = (),
 ) -> Board:
-    """A board from its terrain (planets marked), its planets in order and the stations by seat."""
+    """A board from its terrain (planets marked), its planets in order, the stations by seat, and
+    (solo) the fleet's corner and (option beacons) the beacon tokens."""
     text = "".join(terrain)
     planets = tuple(planets)
     distances = tuple(tuple(distance(size, p, c) for c in range(size * size)) for p in planets)
-    return Board(name, size, text, planets, tuple(stations), _fields(size, text), distances, fleet)
+    return Board(name, size, text, planets, tuple(stations), _fields(size, text), distances, fleet, beacons)
 
 
 def _fields(size: int, terrain: str) -> tuple[int, ...]:
@@ -138,8 +150,9 @@ def _fields(size: int, terrain: str) -> tuple[int, ...]:
 # ---- layouts ---------------------------------------------------------------
 
 
-def parse_layout(name: str, layout: LayoutModel, extra_planets: bool) -> Board:
-    """The board a layout draws; ContentError naming the layout for anything wrong with it."""
+def parse_layout(name: str, layout: LayoutModel, extra_planets: bool, hazards: str = "") -> Board:
+    """The board a layout draws; ContentError naming the layout for anything wrong with it.
+    ``hazards``: the hazard marks kept (their modules are on); the others are empty space."""
     rows = layout.rows
     size = len(rows)
     where = f"layout {name!r}"
@@ -147,10 +160,11 @@ def parse_layout(name: str, layout: LayoutModel, extra_planets: bool) -> Board:
         raise ContentError(f"{where}: a board is square; its {size} rows must each have {size} spaces")
     text = "".join(rows)
     solo = layout.players == 1
-    unknown = sorted(set(text) - set(EMPTY + ASTEROID + PLANET + EXTRA_PLANET + "123456" + (FLEET if solo else "")))
+    marks = EMPTY + ASTEROID + PLANET + EXTRA_PLANET + NEUTRON_STAR + BLACK_HOLE + "123456" + (FLEET if solo else "")
+    unknown = sorted(set(text) - set(marks))
     if unknown:
         fleet = ", F (solo: the fleet's corner)" if solo else ""
-        raise ContentError(f"{where}: unknown marks {unknown}; use . # P + and station numbers 1-6{fleet}")
+        raise ContentError(f"{where}: unknown marks {unknown}; use . # P + * @ and station numbers 1-6{fleet}")
     if solo and text.count(FLEET) != 1:
         raise ContentError(f"{where}: a solo layout marks its fleet's corner F exactly once")
     seats = [str(s + 1) for s in range(layout.players)]
@@ -173,12 +187,22 @@ def parse_layout(name: str, layout: LayoutModel, extra_planets: bool) -> Board:
         raise ContentError(f"{where}: {len(extras)} extra planets (+); at most {MAX_EXTRA}")
     if extra_planets:
         planets += extras
-    terrain = "".join(PLANET if i in planets else (ASTEROID if m == ASTEROID else EMPTY) for i, m in enumerate(text))
+    kept = ASTEROID + hazards
+    terrain = "".join(PLANET if i in planets else (m if m in kept else EMPTY) for i, m in enumerate(text))
     board = build_board(name, size, terrain, planets, stations, text.find(FLEET))
     crowded = crowded_stations(board)
     if crowded:
         raise ContentError(
-            f"{where}: station(s) {crowded} need one free space all around (no edge, asteroid or planet)"
+            f"{where}: station(s) {crowded} need one free space all around (no edge, asteroid, planet or hazard)"
+        )
+    rough = [
+        board.name_of(c)
+        for c, m in enumerate(terrain)
+        if m == BLACK_HOLE and any(terrain[n] == ASTEROID for n in board.neighbours[c])
+    ]
+    if rough:
+        raise ContentError(
+            f"{where}: black hole spaces {rough} touch asteroids; a black hole needs open space around it"
         )
     return board
 

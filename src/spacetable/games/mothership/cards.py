@@ -22,9 +22,8 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import economy, exploration, random_events, tactics, turns, victory
+from . import economy, exploration, hazards, random_events, tactics, turns, victory
 from .actions import Play
-from .board import ASTEROID, PLANET
 from .combat import capture, declare, guarded, target_name
 from .movement import destroy_ship, engine_spaces
 from .state import EMPTY, NOWHERE
@@ -140,13 +139,6 @@ def _movable(state: MothershipState, seat: int) -> list[int]:
     return [s for s, cell in enumerate(state.pos[seat]) if cell != NOWHERE and not state.attacked >> s & 1]
 
 
-def _free(state: MothershipState, cell: int) -> bool:
-    """An empty space to jump to: no ship or station, no planet, no asteroid."""
-    board = state.board
-    assert board is not None
-    return state.grid[cell] == EMPTY and board.terrain[cell] not in (PLANET, ASTEROID)
-
-
 def _friendly_planets(state: MothershipState, seat: int) -> list[int]:
     board = state.board
     assert board is not None
@@ -157,7 +149,7 @@ def _beside(state: MothershipState, places: list[int]) -> list[int]:
     """Free spaces next to any of ``places``, in reading order."""
     board = state.board
     assert board is not None
-    return sorted({n for p in places for n in board.neighbours[p] if _free(state, n)})
+    return sorted({n for p in places for n in board.neighbours[p] if hazards.landing(state, n)})
 
 
 def _enemy_motherships(state: MothershipState, seat: int) -> list[int]:
@@ -307,7 +299,7 @@ def _warp(state: MothershipState, seat: int, unit: int, spot: int, events: list[
 def _anywhere(state: MothershipState, seat: int) -> list[int]:
     board = state.board
     assert board is not None
-    return [c for c in range(board.size * board.size) if _free(state, c)]
+    return [c for c in range(board.size * board.size) if hazards.landing(state, c)]
 
 
 def _migration_targets(state: MothershipState, seat: int) -> list[Target]:
@@ -372,7 +364,9 @@ def _gravity_targets(state: MothershipState, seat: int) -> list[Target]:
         for ship, cell in enumerate(state.pos[s]):
             if cell == NOWHERE or not any(board.distance(cell, p) <= 3 for p in planets):
                 continue
-            targets += [(target_code(state, s, ship), spot) for spot in board.within(cell, 2) if _free(state, spot)]
+            targets += [
+                (target_code(state, s, ship), spot) for spot in board.within(cell, 2) if hazards.landing(state, spot)
+            ]
     return targets
 
 
@@ -392,7 +386,7 @@ def _prod_targets(state: MothershipState, seat: int) -> list[Target]:
         (target_code(state, s, 0), subsystem)
         for s in _enemy_motherships(state, seat)
         for subsystem in range(3)
-        if state.energy[s][subsystem] > 0
+        if (hazards.shield_energy(state, s) if subsystem == 2 else state.energy[s][subsystem]) > 0
     ]
 
 
@@ -412,7 +406,7 @@ def _attackers(state: MothershipState, seat: int, kinds: tuple[str, ...]) -> lis
     return [
         s
         for s, cell in enumerate(state.pos[seat])
-        if cell != NOWHERE and kind_of[s] in kinds and not state.attacked >> s & 1
+        if cell != NOWHERE and kind_of[s] in kinds and not state.attacked >> s & 1 and not hazards.stuck(state, seat, s)
     ]
 
 

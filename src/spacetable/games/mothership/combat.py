@@ -16,6 +16,8 @@
 - A planet attack (no buffs, no defence roll) captures the planet on a total of 6
   or more; several ships may combine. It may be another player's planet, never a
   teammate's. Every attack uses the attacking ships' attack phase.
+- Neutron stars (module ``hazards``): a side with a unit of the dogfight beside one has its
+  final total halved, rounding up; a mothership beside one has no shield points.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import economy, random_events, tactics, tech, turns, victory
+from . import beacons, cannons, economy, hazards, objectives, random_events, tactics, tech, turns, victory
 from .actions import Attack
 from .board import PLANET
 from .dice import die_name
@@ -33,10 +35,13 @@ from .movement import damage_mothership, destroy_ship, weapon_die
 from .state import EMPTY, NOWHERE, STATION
 from .targets import (
     BOMBER,
+    CANNON_TARGET,
+    CANNON_UNIT,
     COLONY,
     FIGHTER,
     MOTHERSHIP,
     PLANET_TARGET,
+    cannon_code,
     decode_target,
     planet_code,
     target_code,
@@ -47,12 +52,14 @@ if TYPE_CHECKING:
     from .state import MothershipState
 
 DAMAGES = {
-    MOTHERSHIP: {MOTHERSHIP, FIGHTER, BOMBER, COLONY, PLANET_TARGET},
-    FIGHTER: {MOTHERSHIP, FIGHTER, BOMBER, PLANET_TARGET},
-    BOMBER: {MOTHERSHIP, COLONY, PLANET_TARGET},
+    MOTHERSHIP: {MOTHERSHIP, FIGHTER, BOMBER, COLONY, PLANET_TARGET, CANNON_TARGET},
+    FIGHTER: {MOTHERSHIP, FIGHTER, BOMBER, PLANET_TARGET, CANNON_TARGET},
+    BOMBER: {MOTHERSHIP, COLONY, PLANET_TARGET, CANNON_TARGET},
     COLONY: set(),
+    CANNON_TARGET: {MOTHERSHIP, FIGHTER, BOMBER},
 }
-"""What each kind of unit can damage (a fighter only a mothership's shields)."""
+"""What each kind of unit can damage (a fighter only a mothership's shields; a guardian cannon,
+which never attacks, what it defends against)."""
 
 
 def only_bombers_left(state: MothershipState) -> bool:
@@ -79,8 +86,11 @@ def attack_options(state: MothershipState, seat: int) -> list[Action]:
     kinds = state.game.ship_kinds
     grid, neighbours, terrain = state.grid, board.neighbours, board.terrain
     groups: dict[int, int] = {}
+    waiting = beacons.sitters(state, seat)  # a ship on a token it must answer attacks after the card
     for ship, cell in enumerate(state.pos[seat]):
-        if cell == NOWHERE or state.attacked >> ship & 1 or not weapon_die(state, seat, ship):
+        if cell == NOWHERE or (state.attacked | waiting) >> ship & 1 or not weapon_die(state, seat, ship):
+            continue
+        if hazards.stuck(state, seat, ship):  # in a black hole since the turn began
             continue
         can = DAMAGES[kinds[ship]]
         for n in neighbours[cell]:
@@ -96,12 +106,17 @@ def attack_options(state: MothershipState, seat: int) -> list[Action]:
             other, unit = occupant >> 4, occupant & 15
             if state.friendly(other, seat):
                 continue
-            kind = COLONY if unit == STATION else kinds[unit]
-            if kind not in can or (kind == MOTHERSHIP and kinds[ship] == FIGHTER and not state.shield[other]):
+            kind = COLONY if unit == STATION else CANNON_TARGET if unit == CANNON_UNIT else kinds[unit]
+            if kind not in can or (
+                kind == MOTHERSHIP and kinds[ship] == FIGHTER and not hazards.shield_points(state, other)
+            ):
                 continue
             if kind == COLONY and guarded(state, other):
                 continue
-            code = target_code(state, other, state.game.content.ships if kind == COLONY else unit)
+            if kind == CANNON_TARGET:
+                code = cannon_code(state, n)
+            else:
+                code = target_code(state, other, state.game.content.ships if kind == COLONY else unit)
             groups[code] = groups.get(code, 0) | 1 << ship
     actions: list[Action] = []
     for code, mask in groups.items():
@@ -126,6 +141,8 @@ def declare(state: MothershipState, seat: int, ships: list[int], target: int, ev
         defence = weapon_die(state, other, unit)
         if defence:
             dice.append(defence)
+    elif kind == CANNON_TARGET:
+        dice.append(state.game.content.cannons.die)
     who = " and ".join(state.game.ship_names[s] for s in ships)
     events.append(
         Event(
@@ -150,7 +167,21 @@ def target_name(state: MothershipState, target: int) -> str:
         return f"{whose} planet at {state.board.name_of(state.board.planets[unit])}"
     if kind == COLONY:
         return f"{state.player_name(seat)}'s colony station"
+    if kind == CANNON_TARGET:
+        where = state.board.name_of(target_cell(state, target)) if target_cell(state, target) < len(state.grid) else "?"
+        return f"{state.player_name(seat) if seat >= 0 else 'a'} guardian cannon at {where}"
     return state.ship_name(seat, unit)
+
+
+def target_cell(state: MothershipState, target: int) -> int:
+    """The space of a ship, station or cannon target (a planet's: its planet's space)."""
+    kind, seat, unit = decode_target(state, target)
+    assert state.board is not None
+    if kind == PLANET_TARGET:
+        return state.board.planets[unit]
+    if kind == CANNON_TARGET:
+        return target - cannon_code(state, 0)
+    return state.stations[seat] if kind == COLONY else state.pos[seat][unit]
 
 
 def resolve(state: MothershipState, events: list[Event]) -> None:
@@ -161,11 +192,13 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
     seat, ships, target, rolls = pending["seat"], pending["ships"], pending["target"], pending["rolls"]
     attack_rolls, defence_rolls = rolls[: len(ships)], rolls[len(ships) :]
     kind, other, unit = decode_target(state, target)
+    attackers = [state.pos[seat][ship] for ship in ships]
     if kind == PLANET_TARGET:  # no buffs: only Git off Mah Propertay! raises the total needed
         state.pending = None
-        capture(state, seat, unit, sum(attack_rolls), events, tactics.capture_needs(state, pending))
+        total = hazards.halve(state, attackers, sum(attack_rolls), "the planet attack", events)
+        capture(state, seat, unit, total, events, tactics.capture_needs(state, pending))
         return
-    cell = state.stations[other] if kind == COLONY else state.pos[other][unit]
+    cell = target_cell(state, target)
     helpers = 0 if kind == COLONY else wingmen(state, other, cell)  # the rule helps a defending *ship*
     attack = sum(attack_rolls) + tactics.bonus(state, pending, tactics.ATTACK, attack_rolls)
     attack += sum(random_events.roll_bonus(state, seat, ship) for ship in ships)
@@ -173,12 +206,15 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
     roll += random_events.roll_bonus(state, other, unit) if kind == MOTHERSHIP else 0
     kinds = state.game.ship_kinds
     attack += sum(tech.bonus(state, seat, "attack", kinds[ship]) for ship in ships)
-    attack += tech.overcharge(state, seat, events)
+    attack += tech.overcharge(state, seat, events) + beacons.use_kept(state, seat, "dogfight", events)
     if kind != COLONY:
         roll += tech.bonus(state, other, "defence", kind) + tech.overcharge(state, other, events)
+        roll += beacons.use_kept(state, other, "dogfight", events)
     defence = roll + helpers * (state.game.content.wingman_bonus + tech.bonus(state, other, "wingman"))
     extra = f" + {helpers} wingman" if helpers else ""
     events.append(Event("roll", f"Attack {attack} against defence {roll}{extra} = {defence}."))
+    attack = hazards.halve(state, attackers, attack, "the attack", events)
+    defence = hazards.halve(state, [cell], defence, "the defence", events)
     pending["result"] = [attack, defence]
     tactics.open_lost(state)
     if tactics.decided(state):
@@ -198,8 +234,11 @@ def settle(state: MothershipState, events: list[Event]) -> None:
     shields_before.update({s: state.shield[s] for s in extra_shields})
     saved = tactics.saved_ship(pending)
     kinds = state.game.ship_kinds
+    objectives.tally(state, seat if attack > defence else other if defence > attack else -1, "dogfights_won")
     if attack > defence:
         hull = any(kinds[s] != FIGHTER for s in ships)
+        if kind == CANNON_TARGET:
+            unit = target_cell(state, target)
         hit(state, seat, other, unit, kind, attack, hull, events, saved)
     elif defence > attack and pending.get("ranged"):
         events.append(Event("miss", "The defence holds; at range, the attackers take no damage."))
@@ -230,8 +269,13 @@ def hit(
 ) -> None:
     """``seat``'s ``unit`` (a ``kind``) loses a dogfight to ``by``'s total ``amount``; ``hull``:
     whether the winners can damage hull points (fighters alone cannot); ``saved``: a ship of the
-    loser's that Life Support keeps (its loot is still paid)."""
+    loser's that Life Support keeps (its loot is still paid). A cannon's ``unit`` is its space."""
     c = state.game.content
+    if kind == CANNON_TARGET:
+        cannons.remove(state, seat, unit)
+        events.append(Event("damage", f"{state.player_name(seat)}'s guardian cannon is destroyed."))
+        turns.destroyed(state, by, seat, CANNON_UNIT, events)
+        return
     if kind == COLONY:
         counters = amount // c.station_counter
         state.station_hp[seat] = max(0, state.station_hp[seat] - counters * c.station_counter)

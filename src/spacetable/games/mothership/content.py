@@ -19,12 +19,16 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from spacetable.engine import content as engine_content
 from spacetable.engine.content import deep_merge, read_toml
 
+from . import language
+
 CONTENT_DIR = Path(__file__).parent / "content"
 RULES_FILE = CONTENT_DIR / "rules.toml"
 LAYOUTS_FILE = CONTENT_DIR / "layouts.toml"
 CARDS_FILE = CONTENT_DIR / "cards.toml"
 TECH_FILE = CONTENT_DIR / "tech.toml"
 ARTIFACTS_FILE = CONTENT_DIR / "artifacts.toml"
+BEACONS_FILE = CONTENT_DIR / "beacons.toml"
+OBJECTIVES_FILE = CONTENT_DIR / "objectives.toml"
 CATEGORIES = ("economy", "combat", "support")
 UNITS = ("mothership", "fighter", "bomber")
 
@@ -254,6 +258,126 @@ class SoloModel(_Strict):
     planets: Annotated[int, Field(ge=1, le=7)]
 
 
+Words = Annotated[str, Field(min_length=1, max_length=400)]
+
+
+def _check(strings: list[str], parse: Any, where: str) -> None:
+    for text in strings:
+        try:
+            parse(text)
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
+
+
+def _check_requires(requires: list[str], effects: list[str], where: str) -> None:
+    unknown = sorted(set(requires) - set(language.MODULES) - set(language.ABSENT))
+    if unknown:
+        known = ", ".join((*language.MODULES, *language.ABSENT))
+        raise ValueError(f"{where}: requires unknown modules {unknown}; known: {known}")
+    if "development" in {e.split()[0] for e in effects} and "planetary_development" not in requires:
+        raise ValueError(f"{where}: a development reward needs requires = ['planetary_development']")
+
+
+class BeaconOptionModel(_Strict):
+    text: Words
+    needs: list[str] = []
+    faces: Annotated[list[Annotated[int, Field(ge=1, le=12)]], Field(min_length=2, max_length=2)] | None = None
+    test: str | None = None
+    effects: list[str] = []
+    otherwise: list[str] = []
+    outcome: Words | None = None
+
+
+class BeaconModel(_Strict):
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    count: Annotated[int, Field(ge=0, le=10)] = 1
+    requires: list[str] = []
+    story: Words
+    decide: str | None = None
+    options: Annotated[list[BeaconOptionModel], Field(min_length=2, max_length=2)]
+
+    @model_validator(mode="after")
+    def _language(self) -> BeaconModel:
+        where = f"beacon {self.name!r}"
+        for number, option in enumerate(self.options, 1):
+            at = f"{where}, option {number}"
+            _check(option.needs, language.parse_need, at)
+            _check(option.effects + option.otherwise, language.parse_effect, at)
+            if option.test is not None:
+                _check([option.test], language.parse_test, at)
+            if option.otherwise and option.test is None:
+                raise ValueError(f"{at}: 'otherwise' is what a failed test does; it needs a test")
+            if (option.faces is None) != (self.decide is None):
+                raise ValueError(f"{at}: the options have faces exactly when the card has decide = 'dN'")
+            _check_requires(self.requires, option.effects + option.otherwise, at)
+        if self.decide is not None:
+            sides = language.parse_die(self.decide)
+            covered = sorted(f for o in self.options if o.faces for f in range(o.faces[0], o.faces[1] + 1))
+            if covered != list(range(1, sides + 1)):
+                raise ValueError(f"{where}: the options' faces must share out 1 to {sides}, each face once")
+            if any(o.needs for o in self.options):
+                raise ValueError(f"{where}: when the die decides, the options have no requirements")
+        return self
+
+
+class ObjectiveModel(_Strict):
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    count: Annotated[int, Field(ge=0, le=10)] = 1
+    requires: list[str] = []
+    text: Words
+    goal: Annotated[list[str], Field(min_length=1, max_length=4)]
+    rewards: Annotated[list[Annotated[list[str], Field(min_length=1, max_length=4)]], Field(min_length=2, max_length=2)]
+
+    @model_validator(mode="after")
+    def _language(self) -> ObjectiveModel:
+        where = f"objective {self.name!r}"
+        _check(self.goal, language.parse_need, where)
+        for number, group in enumerate(self.rewards, 1):
+            _check(group, language.parse_effect, f"{where}, rewards {number}")
+            kinds = {language.parse_effect(e).verb for e in group}
+            if kinds - set(language.OBJECTIVE_REWARDS):
+                raise ValueError(
+                    f"{where}, rewards {number}: an objective rewards with {', '.join(language.OBJECTIVE_REWARDS)}"
+                )
+            _check_requires(self.requires, group, where)
+        if any(language.parse_need(g).quantity == "near" for g in self.goal):
+            raise ValueError(f"{where}: a goal is the player's, not a ship's (no 'near')")
+        return self
+
+
+class HazardsModel(_Strict):
+    neutron_stars: Annotated[int, Field(ge=0, le=6)]
+    black_holes: Annotated[int, Field(ge=0, le=6)]
+    tile: Annotated[int, Field(ge=1, le=3)]
+    station_gap: Annotated[int, Field(ge=2, le=8)]
+    black_hole_die: Die
+    warp_faces: Annotated[int, Field(ge=0, le=12)]
+
+
+class BeaconsModel(_Strict):
+    per_player: Annotated[int, Field(ge=2, le=6)]
+    distance: Span
+    units: Annotated[list[Annotated[int, Field(ge=0, le=20)]], Field(min_length=3, max_length=3)]
+
+    @model_validator(mode="after")
+    def _even(self) -> BeaconsModel:
+        if self.per_player % 2:
+            raise ValueError("per_player: half the tokens are face up and half locked, so an even number")
+        if not sum(self.units):
+            raise ValueError("units: the token pool needs at least one unit")
+        return self
+
+
+class ObjectivesModel(_Strict):
+    per_player: Annotated[int, Field(ge=1, le=4)]
+    replace_cost: Small
+
+
+class CannonsModel(_Strict):
+    die: Die
+    most: Annotated[int, Field(ge=1, le=8)]
+
+
 class ContentModel(_Strict):
     fleet: FleetModel
     control_panel: PanelModel
@@ -272,6 +396,12 @@ class ContentModel(_Strict):
     exploration: ExplorationModel
     victory: VictoryModel
     solo: SoloModel
+    hazards: HazardsModel
+    beacon_tokens: BeaconsModel
+    objective_cards: ObjectivesModel
+    cannons: CannonsModel
+    beacons: dict[str, BeaconModel]
+    objectives: dict[str, ObjectiveModel]
 
     @model_validator(mode="after")
     def _solo(self) -> ContentModel:
@@ -351,6 +481,14 @@ class Content:
     exploration_cost: int
     victory: VictoryModel
     solo: SoloModel
+    hazards: HazardsModel
+    beacon_tokens: BeaconsModel
+    objective_cards: ObjectivesModel
+    cannons: CannonsModel
+    beacons: tuple[tuple[str, BeaconModel], ...]
+    """The distress beacon cards as (key, card); a card in the deck is an index into this tuple."""
+    objectives: tuple[tuple[str, ObjectiveModel], ...]
+    """The objective cards as (key, card)."""
 
     @property
     def ships(self) -> int:
@@ -361,7 +499,7 @@ class Content:
 def load_content(overrides: Mapping[str, Any] | None = None) -> Content:
     """The standard rules and layouts with ``overrides`` deep-merged and validated (ContentError otherwise)."""
     merged = read_toml(LAYOUTS_FILE)
-    for extra in (CARDS_FILE, TECH_FILE, ARTIFACTS_FILE):
+    for extra in (CARDS_FILE, TECH_FILE, ARTIFACTS_FILE, BEACONS_FILE, OBJECTIVES_FILE):
         merged = deep_merge(merged, read_toml(extra))
     merged = deep_merge(merged, overrides or {})
     model = engine_content.load_content(RULES_FILE, ContentModel, "mothership content", merged)
@@ -404,4 +542,10 @@ def load_content(overrides: Mapping[str, Any] | None = None) -> Content:
         exploration_cost=model.exploration.cost,
         victory=model.victory,
         solo=model.solo,
+        hazards=model.hazards,
+        beacon_tokens=model.beacon_tokens,
+        objective_cards=model.objective_cards,
+        cannons=model.cannons,
+        beacons=tuple(model.beacons.items()),
+        objectives=tuple(model.objectives.items()),
     )

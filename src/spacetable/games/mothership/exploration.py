@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from spacetable.engine import Action, Event, Statistic
 
 from .actions import DrawArtifact, Explore
+from .language import TALLIES
 
 if TYPE_CHECKING:
     from .content import ArtifactModel
@@ -86,6 +87,7 @@ def reveal(state: MothershipState, artifact: int, events: list[Event]) -> None:
     state.exploring = -1
     state.artifacts[planet] = artifact
     state.explorers[planet] = state.turn
+    state.tallies[state.turn][TALLIES.index("planets_explored")] += 1
     found = state.game.content.artifacts[artifact]
     owner = state.owner[planet]
     holder = state.player_name(owner) if owner >= 0 else "nobody"

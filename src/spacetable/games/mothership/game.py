@@ -8,7 +8,7 @@ from typing import ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
-from . import report, tensor
+from . import beacons, hazards, language, report, tensor
 from .actions import BOARD_SEEDS, DrawBoard, action_space
 from .board import Board, generate, parse_layout
 from .content import Content, load_content
@@ -17,6 +17,9 @@ from .state import MothershipState
 from .targets import BOMBER, FIGHTER, MOTHERSHIP
 
 MODES = ("auto", "standard", "victory_points", "solo")
+MODULES = ("random_event", "exploration", "neutron_stars", "black_holes", "beacons", "objectives")
+"""The options that switch a module on (their names are the modules' names in content data)."""
+EXPANSION = ("neutron_stars", "black_holes", "beacons", "objectives")
 
 
 @register
@@ -72,6 +75,23 @@ class Mothership(Game):
         "exploration": OptionSpec(
             False, "planetary exploration (chapter 12): explore held planets for artifacts", kind=bool
         ),
+        "neutron_stars": OptionSpec(
+            False, "the expansion's neutron stars: impassable; dogfights beside one are halved, shields off", kind=bool
+        ),
+        "black_holes": OptionSpec(
+            False,
+            "the expansion's black holes: a d12 on entering (warp or damage); ships beside one are pulled in",
+            kind=bool,
+        ),
+        "beacons": OptionSpec(
+            False, "the expansion's distress beacons: tokens that draw story cards with two options", kind=bool
+        ),
+        "objectives": OptionSpec(
+            "off",
+            "the expansion's objectives (needs exploration): 'hidden' (two secret ones each), 'global' (as "
+            "many face up as players, first to complete takes it) or 'off'",
+            choices=("off", "hidden", "global"),
+        ),
         "content": OptionSpec(
             None, "data overriding content/rules.toml and content/layouts.toml (a parsed TOML table)", kind=dict
         ),
@@ -122,9 +142,9 @@ class Mothership(Game):
             for w in range(c.row_length + 1)
             if 0 <= c.energy - e - w <= c.row_length
         )
-        self.modules = frozenset(m for m in ("random_event", "exploration") if opts[m])
+        self.modules = frozenset(m for m in MODULES if opts[m] not in (False, "off"))
+        """The optional rules in play: their cards are in the decks and playable."""
         self.card_index = {card.key: i for i, card in enumerate(c.cards)}
-        """The optional rules in play: their cards are in the deck and playable."""
         self.layout_board = self._layout_board()
         if self.layout_board is not None:
             self.size = self.layout_board.size
@@ -136,7 +156,16 @@ class Mothership(Game):
             solos = self.solo_layouts()
             self.board_outcomes = [(DrawBoard(s), 1 / len(solos)) for s in range(len(solos))]
         self.board_for = lru_cache(maxsize=64)(self._board_for)
-        self.actions = action_space(self.fleets, c.ships, self.size, c.row_length, len(c.cards), len(c.artifacts))
+        self.actions = action_space(
+            self.fleets,
+            c.ships,
+            self.size,
+            c.row_length,
+            len(c.cards),
+            len(c.artifacts),
+            len(c.beacons),
+            len(c.objectives),
+        )
         self.max_length = self._bound_length()
 
     @classmethod
@@ -154,6 +183,11 @@ class Mothership(Game):
             raise OptionsError(f"{self.id}: option level={opts['level']} must be 1 to {len(self.content.solo.levels)}")
         if opts["level"] != 1 and self.mode != "solo":
             raise OptionsError(f"{self.id}: option level is the solo challenge's (mode solo)")
+        expansion = [m for m in EXPANSION if opts[m] not in (False, "off")]
+        if expansion and self.mode == "solo":
+            raise OptionsError(f"{self.id}: the expansion's modules ({', '.join(expansion)}) are for 2 to 6 players")
+        if opts["objectives"] != "off" and not opts["exploration"]:
+            raise OptionsError(f"{self.id}: objectives need planetary exploration (option exploration=true)")
         target = opts["victory_target"]
         if target is not None and (target < 1 or self.mode != "victory_points"):
             raise OptionsError(f"{self.id}: option victory_target={target} needs mode victory_points and is at least 1")
@@ -178,7 +212,8 @@ class Mothership(Game):
         if layout.players != self.players:
             raise OptionsError(f"{self.id}: layout {name!r} is for {layout.players} players, not {self.players}")
         try:
-            return parse_layout(name, layout, self.options["extra_planets"])
+            kept = "".join(mark for module, mark in hazards.MARKS.items() if module in self.modules)
+            return self._furnish(parse_layout(name, layout, self.options["extra_planets"], kept))
         except ContentError as exc:
             raise OptionsError(str(exc)) from None
 
@@ -189,7 +224,16 @@ class Mothership(Game):
         if self.mode == "solo":
             name = self.solo_layouts()[seed]
             return parse_layout(name, self.content.layouts[name], self.options["extra_planets"])
-        return generate(seed, self.players, self.size, self.content, self.options["extra_planets"])
+        return self._furnish(generate(seed, self.players, self.size, self.content, self.options["extra_planets"]))
+
+    def _furnish(self, board: Board) -> Board:
+        """``board`` with the expansion's pieces of the modules in play: hazards, then beacon tokens."""
+        neutron, black = "neutron_stars" in self.modules, "black_holes" in self.modules
+        if neutron or black:
+            board = hazards.furnish(board, self.content, neutron, black)
+        if "beacons" in self.modules:
+            board = beacons.furnish(board, self.content, self.players)
+        return board
 
     def _bound_length(self) -> int:
         """Actions of the longest possible game, chance included.
@@ -202,13 +246,50 @@ class Mothership(Game):
         Mode victory_points knocks nobody out, so every fleet plays every round up to the limit
         (as assumed here); ships come back by rule at a turn's end (no action), never during
         the turn they could act in, so a turn still moves and attacks with each ship once.
+        Black holes: each ship once in a turn (the pull's choice, the roll, where it warps out)
+        and once at its end (the roll, the warp).
         """
         c = self.content
         legs = max(c.engines) + c.fighters * c.fighter_move + c.bombers * c.bomber_move
         per_turn = 1 + legs * 3 + c.ships * (c.ships + 4) + 1 + self.fleets + 2 * len(c.artifacts)
+        per_turn += 5 * c.ships if "black_holes" in self.modules else 0
         setup = 1 + self.fleets * c.ships + self.fleets
         cards = 3 * sum(card.count for card in c.cards)
-        return setup + cards + (self.round_limit + 1) * self.fleets * per_turn
+        setup_objectives, per_turn_objectives = self._expansion_length()
+        per_turn += per_turn_objectives
+        return setup + setup_objectives + cards + (self.round_limit + 1) * self.fleets * per_turn
+
+    def _expansion_length(self) -> tuple[int, int]:
+        """Actions the beacons and objectives add: at set-up (the objectives dealt, the tokens to
+        flip later) and per turn. A draw may discard every card needing a module first. A turn
+        has one beacon (the activation, its draws, the option, two dice, each effect's choice
+        and draws), one replacement (spacetable's limit, RULINGS.md) and at most one claim of
+        each objective card (the group, each effect's choice and draws)."""
+        c = self.content
+        module_beacons = sum(m.count for _, m in c.beacons if m.requires)
+        module_objectives = sum(m.count for _, m in c.objectives if m.requires)
+        draw_objective = 1 + module_objectives
+
+        def cost(effects: list[str]) -> int:
+            total = 0
+            for text in effects:
+                effect = language.parse_effect(text)
+                if effect.verb in ("cards", "objectives"):
+                    total += effect.amount * (draw_objective if effect.verb == "objectives" else 1)
+                elif effect.verb in ("repair", "cannon", "artifact", "tech", "warp", "strike"):
+                    total += 2  # a choice, and an artifact's draw
+            return total
+
+        setup = per_turn = 0
+        if "beacons" in self.modules:
+            card = max(cost(o.effects) + cost(o.otherwise) for _, m in c.beacons for o in m.options)
+            per_turn += 1 + (1 + module_beacons) + 1 + 2 + card
+            setup += self.players * c.beacon_tokens.per_player
+        if "objectives" in self.modules:
+            claim = max(cost(group) for _, m in c.objectives for group in m.rewards)
+            per_turn += 1 + draw_objective + sum(m.count for _, m in c.objectives) * (1 + claim)
+            setup += self.players * c.objective_cards.per_player * draw_objective
+        return setup, per_turn
 
     def describe(self) -> str:
         board = self.layout_board.name if self.layout_board else f"a generated {self.size}x{self.size} board"
@@ -221,6 +302,11 @@ class Mothership(Game):
             "solo": f", the solo challenge at level {self.options['level']}",
         }[self.mode]
         explore = ", with planetary exploration" if self.options["exploration"] else ""
+        expansion = [m.replace("_", " ") for m in EXPANSION if m in self.modules]
+        if expansion:
+            objectives = self.options["objectives"]
+            expansion = [f"{objectives} objectives" if m == "objectives" else m for m in expansion]
+            explore += (", " if explore else ", with ") + ", ".join(expansion)
         who = "1 player" if self.players == 1 else f"{self.players} players"
         return f"{self.name}, {who} on {board}{teams}{mode}{explore}"
 

@@ -11,10 +11,10 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING
 
-from . import exploration, tactics, victory
+from . import beacons, cannons, exploration, objectives, tactics, victory
 from .dice import face_value, rolled_sides
 from .state import NOWHERE
-from .targets import COLONY, PLANET_TARGET, decode_target
+from .targets import CANNON_TARGET, COLONY, PLANET_TARGET, decode_target
 from .turns import income
 
 if TYPE_CHECKING:
@@ -98,6 +98,7 @@ def player_worth(state: MothershipState, seat: int) -> float:
             total -= CLOSER * min(board.distance(cell, s) for s in stations)
     if state.game.npc >= 0 and seat != state.game.npc:
         total += _solo_defence(state, seat)
+    total += beacons.worth(state, seat) + objectives.worth(state, seat) + cannons.WORTH * len(state.cannons[seat])
     return total + exploration.worth(state, seat) + victory.worth(state, seat)
 
 
@@ -164,7 +165,12 @@ def _pending_swing(state: MothershipState, seat: int) -> float:
             elif diff < 0:
                 p_lose += pa * pd
     kinds = state.game.ship_kinds
-    prize = 6.0 if kind == COLONY else SHIP_WORTH[kinds[unit]] * (0.6 if unit == 0 else 1.0)
+    if kind == COLONY:
+        prize = 6.0
+    elif kind == CANNON_TARGET:
+        prize = cannons.WORTH
+    else:
+        prize = SHIP_WORTH[kinds[unit]] * (0.6 if unit == 0 else 1.0)
     risk = sum(SHIP_WORTH[kinds[s]] * (0.4 if s == 0 else 1.0) for s in ships)
     swing = p_win * prize - p_lose * risk
     return swing if state.friendly(seat, pending["seat"]) else -swing

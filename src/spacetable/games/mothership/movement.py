@@ -6,6 +6,8 @@
   it attacks. A leg goes by the shortest way through empty space, the player's own and
   teammates' ships, and the asteroid field the ship stands in (if it won its way in),
   never through enemy ships, planets or colony stations, and never ends on an occupied space.
+  The expansion's hazards (module ``hazards``): never through a neutron star; a black hole
+  is entered, never passed through, and a leg ending beside one is pulled in.
 - Entering an asteroid space from outside its field ends the leg there and starts a
   dogfight with the asteroids (their d6 against the ship's die; it is not an attack).
   A tie or better: the ship moves freely in that field until it leaves it. Worse: a
@@ -19,8 +21,8 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import random_events, tech, turns, victory
-from .board import ASTEROID, PLANET
+from . import hazards, random_events, tech, turns, victory
+from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from .dice import die_name
 from .state import EMPTY, NOWHERE, STATION
 
@@ -52,8 +54,8 @@ def set_energy(state: MothershipState, seat: int, split: tuple[int, int, int], e
 
 def engine_spaces(state: MothershipState, seat: int, ship: int) -> int:
     """How far ``ship`` moves this turn: the mothership by its engines, the others by their
-    stats, plus what cards added (Afterburner, Punch It!, Convoy)."""
-    if ship == 0 and random_events.powerless(state, seat):
+    stats, plus what cards added (Afterburner, Punch It!, Convoy). A ship in a black hole has none."""
+    if (ship == 0 and random_events.powerless(state, seat)) or hazards.inside(state, seat, ship):
         return 0
     base = state.game.content.engines[state.energy[seat][0]] if ship == 0 else state.game.ship_moves[ship]
     base += tech.bonus(state, seat, "move", state.game.ship_kinds[ship])
@@ -108,10 +110,13 @@ def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int
         for cell, inside in frontier:
             for n in neighbours[cell]:
                 mark = terrain[n]
-                if mark == PLANET and n not in gone:
+                if (mark == PLANET and n not in gone) or mark == NEUTRON_STAR:
                     continue
                 occupant = grid[n]
                 if occupant != EMPTY and (occupant & 15 == STATION or (occupant >> 4) % teams != team):
+                    continue
+                if mark == BLACK_HOLE:  # entered, never passed through: the leg ends inside
+                    found.setdefault(n, (step, False))
                     continue
                 if mark == ASTEROID and not (inside and field[n] == won):
                     if n not in found:
@@ -143,6 +148,7 @@ def move(state: MothershipState, seat: int, ship: int, cell: int, events: list[E
     events.append(Event("move", f"{state.ship_name(seat, ship)} moves to {board.name_of(cell)}."))
     if board.terrain[cell] != ASTEROID:
         state.cleared[seat][ship] = -1
+        hazards.arrive(state, seat, ship, events)  # a black hole: entered, or pulled in from beside it
     elif fight and state.has_effect("deflect", seat, ship):
         state.cleared[seat][ship] = board.field[cell]
         events.append(Event("asteroid", "Deflector Shields: it enters the asteroid field unharmed."))
@@ -169,6 +175,7 @@ def resolve_asteroids(state: MothershipState, events: list[Event]) -> None:
     total = sum(rolls) + random_events.roll_bonus(state, seat, ship) + tech.bonus(state, seat, "asteroid")
     cell = state.pos[seat][ship]
     name = state.ship_name(seat, ship)
+    total = hazards.halve(state, [cell], total, f"{name}'s roll", events)
     if total >= rocks:
         state.cleared[seat][ship] = state.board.field[cell]
         events.append(Event("asteroid", f"{name} ({total}) beats the asteroids ({rocks}): it may roam the field."))
@@ -195,7 +202,7 @@ def destroy_ship(state: MothershipState, seat: int, ship: int) -> None:
 def damage_mothership(state: MothershipState, seat: int, amount: int, hull: bool) -> str:
     """``amount`` damage to a mothership: shields absorb first, the rest hits the hull when ``hull``.
     Returns what happened in words."""
-    absorbed = min(state.shield[seat], amount)
+    absorbed = min(hazards.shield_points(state, seat), amount)
     state.shield[seat] -= absorbed
     rest = amount - absorbed if hull else 0
     state.hp[seat] = max(0, state.hp[seat] - rest)

@@ -1,11 +1,12 @@
 """Mothership in the terminal: the grid, each player's control panel, and a two-step menu.
 
 The grid shows each space as two characters: ``M``, ``f``, ``b`` (mothership, fighter,
-bomber) or ``S`` (colony station) followed by the owner's seat number (``N`` for the solo
-challenge's NPC), ``P`` and the owner's number (``P.`` neutral) for planets, ``##`` for
-asteroids. Each player's colour
-is kept everywhere. The menu asks for a unit first (or the control panel, an attack
-with several ships, the end of the turn), then its destination or target.
+bomber), ``S`` (colony station) or ``G`` (guardian cannon) followed by the owner's seat
+number (``N`` for the solo challenge's NPC), ``P`` and the owner's number (``P.`` neutral) for
+planets, ``##`` for asteroids, ``**`` for neutron stars, ``@@`` for black holes, ``!`` and the
+unit it calls for (``!?`` locked) for a distress beacon. Each player's colour is kept
+everywhere. The menu asks for a unit first (or the control panel, an attack with several
+ships, the end of the turn), then its destination or target.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from typing import Any
 
 from spacetable.engine import Action
 
-from . import exploration, victory
+from . import beacons, exploration, objectives, victory
 from .actions import (
+    Activate,
     Attack,
     Buy,
     BuyCharge,
@@ -25,12 +27,14 @@ from .actions import (
     Explore,
     Move,
     Play,
+    ReplaceObjective,
     Sell,
     SetEnergy,
     UseAbility,
     ship_bits,
 )
-from .board import ASTEROID, PLANET
+from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
+from .cannons import CANNON
 from .state import NOWHERE, STATION, MothershipState
 
 __all__ = ["action_groups", "render"]
@@ -59,6 +63,7 @@ def render(state: MothershipState, seat: int | None = None) -> str:
         lines.append(_panel(state, s, view["resources"][s]))
         lines.append(_tree(state, s))
     lines += exploration.describe(state) + victory.describe(state)
+    lines += beacons.describe(state) + objectives.describe(state, seat)
     if seat is not None and not state.out[seat]:
         cards = state.game.content.cards
         hand = ", ".join(f"{cards[c].name} ({cards[c].value})" for c in view["hands"][seat]) or "no cards"
@@ -104,13 +109,17 @@ def _space(state: MothershipState, cell: int) -> str:
     occupant = state.grid[cell]
     if occupant >= 0:
         seat, unit = occupant >> 4, occupant & 15
-        letter = "S" if unit == STATION else LETTERS[state.game.ship_kinds[unit]]
+        letter = "S" if unit == STATION else "G" if unit == CANNON else LETTERS[state.game.ship_kinds[unit]]
         return f"[bold {COLOURS[seat % len(COLOURS)]}]{letter}{_mark(state, seat)}[/]"
     mark = board.terrain[cell]
     if cell == board.fleet and state.phase == "place":
         return "[bold] F[/]"
-    if mark == ASTEROID:
-        return "[dim]##[/]"
+    token = beacons.token_at(state, cell)
+    if token >= 0:
+        unit = state.tokens[token][1]
+        return f"[bold white]!{'?' if unit == beacons.LOCKED else LETTERS[beacons.UNITS[unit]]}[/]"
+    if mark in (ASTEROID, NEUTRON_STAR, BLACK_HOLE):  # ## asteroids, ** neutron stars, @@ black holes
+        return f"[dim]{mark * 2}[/]"
     if mark == PLANET:
         owner = state.owner[board.planets.index(cell)]
         if owner < 0:
@@ -179,6 +188,8 @@ def action_groups(state: MothershipState, actions: Sequence[Action]) -> list[tup
             key = "mothership ability"
         elif isinstance(action, Explore):
             key = "explore a planet"
+        elif isinstance(action, (Activate, ReplaceObjective)):
+            key = "beacons and objectives"
         else:
             key = "other"
         groups.setdefault(key, []).append(action)

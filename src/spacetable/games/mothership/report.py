@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Statistic
 
-from . import exploration, victory
+from . import beacons, exploration, objectives, victory
 from .content import CATEGORIES
 
 if TYPE_CHECKING:
@@ -31,4 +31,6 @@ def statistics(state: MothershipState) -> dict[str, Statistic]:
         figures[f"win rate, {branch.name} tree"] = Statistic(wins, len(climbers), percent=True)
     figures.update(victory.statistics(state))  # mode victory_points: points and how games ended
     figures.update(exploration.statistics(state))  # option exploration: artifacts found and held
+    figures.update(beacons.statistics(state))  # option beacons: each card's draws and options
+    figures.update(objectives.statistics(state))  # option objectives: each card dealt, done, rewards
     return figures

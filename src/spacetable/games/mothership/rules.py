@@ -12,28 +12,37 @@ from spacetable.engine import Action, Event, Roll
 
 from . import (
     abilities,
+    beacons,
     cards,
+    choices,
     combat,
     dice,
     economy,
     exploration,
+    hazards,
     movement,
     npc,
+    objectives,
     random_events,
+    scripts,
     setup,
     tactics,
     tech,
     turns,
 )
 from .actions import (
+    Activate,
     Attack,
     AutoPlace,
     Buy,
     BuyCharge,
     BuyTech,
+    Choose,
     DrawArtifact,
+    DrawBeacon,
     DrawBoard,
     DrawCard,
+    DrawObjective,
     EndTurn,
     EventChoice,
     Explore,
@@ -41,6 +50,8 @@ from .actions import (
     Pass,
     Place,
     Play,
+    ReplaceObjective,
+    RevealToken,
     Reward,
     Sell,
     SetEnergy,
@@ -53,14 +64,20 @@ from .dice import face_value, rolled_sides
 if TYPE_CHECKING:
     from .state import MothershipState
 
+CHOICES = {**hazards.CHOICES, **scripts.CHOICES}
+"""Who handles the answer to each kind of ``state.choice`` (module :mod:`.choices`)."""
+
 __all__ = [
     "Pass",
     "apply",
+    "beacons",
     "cards",
+    "choices",
     "dice",
     "economy",
     "exploration",
     "label",
+    "objectives",
     "random_events",
     "setup",
     "tactics",
@@ -80,7 +97,10 @@ def turn_actions(state: MothershipState, seat: int) -> list[Action]:
     actions.extend(cards.turn_plays(state, seat))
     actions.extend(abilities.options(state, seat))
     actions.extend(exploration.options(state, seat))
-    actions.append(EndTurn())
+    actions.extend(beacons.options(state, seat))
+    actions.extend(objectives.options(state, seat))
+    if not beacons.must_stay_or_go(state, seat):
+        actions.append(EndTurn())
     return actions
 
 
@@ -91,6 +111,7 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         _roll(state, action[0], events)
     elif kind == "move":
         movement.move(state, seat, action[0], action[1], events)
+        beacons.arrived(state, seat, action[0], events)
     elif kind == "attack":
         combat.declare(state, seat, ship_bits(action[0]), action[1], events)
     elif kind == "energy":
@@ -125,6 +146,19 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         exploration.explore(state, seat, action[0], events)
     elif kind == "draw_artifact":
         exploration.reveal(state, action[0], events)
+    elif kind == "choose":
+        choice = choices.take(state, action[0])
+        CHOICES[choice["what"]](state, choice, action[0], events)
+    elif kind == "activate":
+        beacons.activate(state, seat, action[0], events)
+    elif kind == "draw_beacon":
+        beacons.drawn(state, action[0], events)
+    elif kind == "reveal_token":
+        beacons.revealed(state, action[0], events)
+    elif kind == "draw_objective":
+        objectives.drawn(state, action[0], events)
+    elif kind == "replace_objective":
+        objectives.replace(state, seat, action[0], events)
     elif kind == "pass":
         if state.cancel:
             cards.let_pass(state, events)
@@ -141,6 +175,7 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         _settle(state, events)
     else:
         raise AssertionError(f"unhandled action {action!r}")
+    objectives.check(state, events)  # option objectives: completed at once, claimed on one's own turn
     turns.claim(state, events)  # mode victory_points: the player on turn holding the target wins
     if state.game.npc >= 0:
         npc.proceed(state, events)
@@ -173,6 +208,10 @@ def _roll(state: MothershipState, face: int, events: list[Event]) -> None:
         cards.replicate(state, events)
     elif pending["what"] == "event":
         random_events.rolled(state, events)
+    elif pending["what"] == "black_hole":
+        hazards.rolled(state, events)
+    elif pending["what"] == "test":
+        scripts.rolled(state, events)
     else:
         if not again:
             tactics.open_rolled(state)
@@ -264,6 +303,12 @@ def label(state: MothershipState, action: Action) -> str:
         return f"artifact: {state.game.content.artifacts[action.artifact].name}"
     if isinstance(action, Play):
         return cards.label(state, action)
+    if isinstance(action, Choose):
+        return choices.label(state, action.value)
+    if isinstance(action, (Activate, DrawBeacon, RevealToken)):
+        return beacons.label(state, action)
+    if isinstance(action, (DrawObjective, ReplaceObjective)):
+        return objectives.label(state, action)
     if isinstance(action, Reward):
         return "steal a card blindly from the planet's owner" if action.steal else "take the top card of the deck"
     if isinstance(action, Roll):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import economy, npc, turns
+from . import beacons, economy, npc, objectives, turns
 from .actions import AutoPlace, Place
 from .board import EMPTY as OPEN
 from .board import Board
@@ -40,6 +40,7 @@ def lay_out(state: MothershipState, board: Board) -> None:
     state.owner = [-1] * len(board.planets)
     state.artifacts = [-1] * len(board.planets)
     state.explorers = [-1] * len(board.planets)
+    beacons.lay_out(state, board)
     if state.game.npc >= 0:
         state.stations.append(NOWHERE)
         state.owner = [0] * len(board.planets)
@@ -90,6 +91,7 @@ def place(state: MothershipState, seat: int, cell: int, events: list[Event]) -> 
     if ship == len(fleet) - 1 and seat == state.game.players - 1:
         for player in range(state.game.players):  # the opening hands, dealt before the roll
             economy.owe_cards(state, player, state.game.content.start_cards, events)
+        objectives.deal(state)
         first = state.game.options["first_seat"]
         if first is None and state.game.npc < 0:
             state.phase = "order"

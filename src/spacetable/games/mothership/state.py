@@ -95,6 +95,26 @@ _FIELDS = (
     "respawns",
     "raiding",
     "acted",
+    "choice",
+    "stuck",
+    "cannons",
+    "tokens",
+    "flipping",
+    "beacon_deck",
+    "beacon_discard",
+    "beacon_draw",
+    "activated",
+    "kept",
+    "script",
+    "objective_deck",
+    "objective_discard",
+    "objectives",
+    "public_objectives",
+    "completed",
+    "objective_draws",
+    "tallies",
+    "beacon_log",
+    "objective_log",
 )
 
 
@@ -193,6 +213,49 @@ class MothershipState(State):
     """Solo: bit mask of the NPC bombers that have claimed their planet and fly at the station."""
     acted: int
     """Solo: bit mask of the NPC ships done with this turn."""
+    choice: dict[str, Any] | None
+    """A decision the rules ask for now (module :mod:`.choices`): ``seat`` answers, ``what``
+    names it, ``options`` are the values it may choose; other keys are its context."""
+    stuck: int
+    """Black holes: bit mask of the turn player's ships that began the turn inside a black hole
+    (no engines, no dogfights; rolled against again at the end of the turn)."""
+    cannons: list[list[int]]
+    """Each fleet's guardian cannons, by space (module :mod:`.cannons`)."""
+    tokens: list[list[int]]
+    """Distress beacon tokens on the board: [space, unit shown (0 mothership, 1 fighter,
+    2 bomber) or -1 locked]."""
+    flipping: int
+    """Locked tokens still to turn face up (chance shows each one's unit)."""
+    beacon_deck: list[int]
+    """Copies of each distress beacon card left in the deck (its order is chance's)."""
+    beacon_discard: list[int]
+    beacon_draw: list[int]
+    """[seat, ship, token] while the beacon card of that activation is drawn, else []."""
+    activated: int
+    """What the player on turn has done once this turn, as bits (``beacons.ACTIVATED``: a
+    beacon activated; ``beacons.REPLACED``: an objective replaced)."""
+    kept: list[list[list[int]]]
+    """Per seat: the beacon cards kept, as [card, kind, amount] (each blocks further beacons
+    until it is used; module :mod:`.beacons`)."""
+    script: dict[str, Any] | None
+    """A card being carried out (module :mod:`.scripts`): ``seat``, ``ship``, ``source``
+    (beacon/objective), ``card``, ``effects`` still to do."""
+    objective_deck: list[int]
+    objective_discard: list[int]
+    objectives: list[list[int]]
+    """Per seat: objective cards held (hidden; option objectives 'hidden')."""
+    public_objectives: list[int]
+    """The face-up objectives anyone may complete (option objectives 'global')."""
+    completed: list[list[int]]
+    """Per seat: objectives completed and not yet claimed (claimed on the player's own turn)."""
+    objective_draws: list[int]
+    """Seats owed an objective card, in order (-1: one more face up in the global row)."""
+    tallies: list[list[int]]
+    """Per fleet: deeds counted for objectives (module :mod:`.objectives`, ``TALLIES``)."""
+    beacon_log: list[list[int]]
+    """Per beacon card (for reports): [drawn, discarded for a missing module, option 1, option 2]."""
+    objective_log: list[list[int]]
+    """Per objective card (for reports): [dealt, completed, group 1 taken, group 2 taken, replaced]."""
     routes: dict[int, dict[int, tuple[int, bool]]]
     """Where each ship of the player on turn could move (``movement._search``), filled as asked.
     A move forgets the mover's entry only (the player's own ships never block each other);
@@ -256,6 +319,26 @@ class MothershipState(State):
         self.respawns = []
         self.raiding = 0
         self.acted = 0
+        self.choice = None
+        self.stuck = 0
+        self.cannons = [[] for _ in range(n)]
+        self.tokens = []
+        self.flipping = 0
+        self.beacon_deck = rules.beacons.start_deck(self)
+        self.beacon_discard = [0] * len(self.beacon_deck)
+        self.beacon_draw = []
+        self.activated = 0
+        self.kept = [[] for _ in range(n)]
+        self.script = None
+        self.objective_deck = rules.objectives.start_deck(self)
+        self.objective_discard = [0] * len(self.objective_deck)
+        self.objectives = [[] for _ in range(n)]
+        self.public_objectives = []
+        self.completed = [[] for _ in range(n)]
+        self.objective_draws = []
+        self.tallies = [[0] * len(rules.objectives.TALLIES) for _ in range(n)]
+        self.beacon_log = [[0] * 4 for _ in self.beacon_deck]
+        self.objective_log = [[0] * 5 for _ in self.objective_deck]
         if self.board is not None:
             rules.setup.lay_out(self, self.board)  # layout boards are known from the start
 
@@ -263,6 +346,10 @@ class MothershipState(State):
     def current_player(self) -> int:
         if self.draws or self.steal or self.exploring >= 0:
             return CHANCE
+        if self.beacon_draw or self.flipping or self.objective_draws:
+            return CHANCE
+        if self.choice is not None:
+            return int(self.choice["seat"])
         if self.reward:
             return self.reward[0]
         if self.event_roll:
@@ -288,6 +375,8 @@ class MothershipState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if seat == CHANCE:
             return [a for a, _ in self._chance_outcomes()]
+        if self.choice is not None:
+            return rules.choices.options(self)
         if self.reward:
             return rules.economy.reward_options(self)
         if self.event_roll:
@@ -309,6 +398,12 @@ class MothershipState(State):
             return rules.economy.steal_outcomes(self)
         if self.exploring >= 0:
             return rules.exploration.outcomes(self)
+        if self.beacon_draw:
+            return rules.beacons.draw_outcomes(self)
+        if self.flipping:
+            return rules.beacons.flip_outcomes(self)
+        if self.objective_draws:
+            return rules.objectives.draw_outcomes(self)
         if self.phase == "board":
             return self.game.board_outcomes
         if self.phase == "order":
@@ -356,25 +451,32 @@ class MothershipState(State):
     # ---- information ------------------------------------------------------
     def view(self, seat: int | None) -> JSON:
         """Public: the board, the panels, hand sizes, the deck's size, the discard pile. The seat's
-        own: its resources, its hand, and the cards it knows others hold."""
+        own: its resources, its hand, the cards it knows others hold, and its objectives."""
         data = self.to_json()
         data["resources"] = [r if s == seat else None for s, r in enumerate(self.resources)]
         data["hands"] = [hand if s == seat else len(hand) for s, hand in enumerate(self.hands)]
         data["known"] = self.known[seat] if seat is not None else None
         data["deck"] = sum(self.deck)
         data["bought_kinds"] = None  # which cards were bought is only known to their buyers
+        rules.objectives.hide(self, data, seat)
         data["seat"] = seat
         return data
 
     def resample(self, seat: int, rng: random.Random) -> MothershipState:
-        """The deck and the other hands re-dealt (keeping the cards the seat knows of). Resources
-        are kept: every change to them is announced (income, loot, prices, resale values)."""
+        """The deck and the other hands re-dealt (keeping the cards the seat knows of), and the
+        objectives hidden from the seat. Resources are kept: every change to them is announced
+        (income, loot, prices, resale values)."""
         other = self.clone()
         rules.economy.redeal(other, seat, rng)
+        rules.objectives.redeal(other, seat, rng)
         return other
 
     def to_json(self) -> JSON:
-        data: dict[str, JSON] = {name: _plain(getattr(self, name)) for name in _FIELDS}
+        """Every field as plain JSON data sharing nothing with the state: a clone's fields (a
+        clone copies every list the rules change in place), the nested dicts copied whole."""
+        copy = self.clone()
+        data: dict[str, JSON] = {name: getattr(copy, name) for name in _FIELDS}
+        data["pending"] = _plain(self.pending)
         data["layout"] = self.board.name if self.board is not None else None
         return data
 
@@ -451,6 +553,26 @@ class MothershipState(State):
         other.respawns = [r[:] for r in self.respawns]
         other.raiding = self.raiding
         other.acted = self.acted
+        other.choice = None if self.choice is None else _plain(self.choice)
+        other.stuck = self.stuck
+        other.cannons = [c[:] for c in self.cannons]
+        other.tokens = [t[:] for t in self.tokens]
+        other.flipping = self.flipping
+        other.beacon_deck = self.beacon_deck[:]
+        other.beacon_discard = self.beacon_discard[:]
+        other.beacon_draw = self.beacon_draw[:]
+        other.activated = self.activated
+        other.kept = [[k[:] for k in row] for row in self.kept]
+        other.script = None if self.script is None else _plain(self.script)
+        other.objective_deck = self.objective_deck[:]
+        other.objective_discard = self.objective_discard[:]
+        other.objectives = [o[:] for o in self.objectives]
+        other.public_objectives = self.public_objectives[:]
+        other.completed = [c[:] for c in self.completed]
+        other.objective_draws = self.objective_draws[:]
+        other.tallies = [t[:] for t in self.tallies]
+        other.beacon_log = [row[:] for row in self.beacon_log]
+        other.objective_log = [row[:] for row in self.objective_log]
         return other
 
     # ---- helpers the rules share -----------------------------------------

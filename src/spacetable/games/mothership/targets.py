@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .board import MAX_EXTRA, MAX_PLANETS
 from .state import EMPTY, STATION
 
 if TYPE_CHECKING:
     from .state import MothershipState
 
 MOTHERSHIP, FIGHTER, BOMBER, COLONY, PLANET_TARGET = "mothership", "fighter", "bomber", "station", "planet"
+CANNON_TARGET = "cannon"
+CANNON_UNIT = 14
+"""The unit number a cannon target decodes to (never a ship's: ships are 0-7)."""
 
 
 def target_code(state: MothershipState, seat: int, ship: int) -> int:
@@ -25,9 +29,24 @@ def planet_code(state: MothershipState, planet: int) -> int:
     return state.game.fleets * (state.game.content.ships + 1) + planet
 
 
+def cannon_base(state: MothershipState) -> int:
+    """The first guardian cannon target number: a cannon's is this plus its space."""
+    return state.game.fleets * (state.game.content.ships + 1) + MAX_PLANETS + MAX_EXTRA
+
+
+def cannon_code(state: MothershipState, cell: int) -> int:
+    return cannon_base(state) + cell
+
+
 def decode_target(state: MothershipState, target: int) -> tuple[str, int, int]:
-    """(kind, seat, ship) of a target number; for a planet (``planet``, -1, planet index)."""
+    """(kind, seat, ship) of a target number; for a planet (``planet``, -1, planet index); for a
+    guardian cannon (``cannon``, its owner or -1, ``CANNON_UNIT``): its space is ``target_cell``."""
     ships = state.game.content.ships
+    base = cannon_base(state)
+    if target >= base:
+        cell = target - base
+        occupant = state.grid[cell] if cell < len(state.grid) else EMPTY
+        return CANNON_TARGET, occupant >> 4 if occupant != EMPTY else -1, CANNON_UNIT
     seat, ship = divmod(target, ships + 1)
     if seat >= state.game.fleets:
         return PLANET_TARGET, -1, target - state.game.fleets * (ships + 1)

@@ -73,19 +73,23 @@ def purchases(state: MothershipState, seat: int) -> list[Action]:
 
 def buy(state: MothershipState, seat: int, index: int, events: list[Event]) -> None:
     content = state.game.content
-    branch = content.branches[index]
+    category = CATEGORIES.index(content.branches[index].category)
+    climb(state, seat, index, events, content.tech_costs[state.tiers[seat][category]])
+
+
+def climb(state: MothershipState, seat: int, index: int, events: list[Event], cost: int) -> None:
+    """``seat`` moves one tier up branch ``index`` (which it may climb), paying ``cost`` (0: a reward)."""
+    branch = state.game.content.branches[index]
     category = CATEGORIES.index(branch.category)
     tier = state.tiers[seat][category]
-    cost = content.tech_costs[tier]
     state.resources[seat] -= cost
     state.branches[seat][category] = index
     state.tiers[seat][category] = tier + 1
     tile = branch.tiers[tier]
     if tile.reusable:
         state.charges[seat] += 1
-    events.append(
-        Event("tech", f"{state.player_name(seat)} buys {tile.name} ({branch.name}, tier {tier + 1}) for {cost}.")
-    )
+    paid = f"for {cost}" if cost else "as a reward"
+    events.append(Event("tech", f"{state.player_name(seat)} buys {tile.name} ({branch.name}, tier {tier + 1}) {paid}."))
 
 
 def charge_price(state: MothershipState, seat: int) -> int | None:

@@ -12,11 +12,15 @@ piece          size             values
 phase          5                one-hot: board, place, order, turn, over
 clock          1                round / round limit
 turn           2 * N            seat on turn, seat who started
-terrain        2 * C            asteroid spaces, planet spaces (zero before the board is drawn)
+terrain        4 * C            asteroid, planet, neutron star and black hole spaces (zero before
+                                the board is drawn)
 stations       N * C            per seat: its standing colony station
 ships          3 * N * C        per seat and kind (mothership, fighter, bomber): its ships
 planets        N * C            per seat: the planets it holds
 explored       C                planets explored (their artifact found; option exploration)
+beacons        4 * C            distress beacon tokens calling for a mothership, a fighter, a
+                                bomber, and locked ones (option beacons)
+cannons        N * C            per seat: its guardian cannons
 seats          9 * N            per seat: hull / full hull, shields left / 12, engines, weapons
                                 and shields energy / row length, station HP / full, resources
                                 / 30 (the observer's own only: others are hidden), out,
@@ -36,13 +40,17 @@ from typing import TYPE_CHECKING, Any
 from spacetable.engine import JSON
 from spacetable.engine.tensor import one_hot, ratio
 
-from .board import ASTEROID, PLANET
+from .beacons import LOCKED
+from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
+from .cannons import CANNON
 from .state import PHASES, STATION
 
 if TYPE_CHECKING:
     from .game import Mothership
 
 KINDS = ("mothership", "fighter", "bomber")
+TERRAIN = (ASTEROID, PLANET, NEUTRON_STAR, BLACK_HOLE)
+"""The terrain planes, in order."""
 SEAT_FIELDS = 9
 RESOURCE_SCALE = 30
 DIE_SCALE = 12
@@ -50,7 +58,7 @@ DIE_SCALE = 12
 
 def shape(game: Mothership) -> tuple[int, ...]:
     n, cells, ships = game.fleets, game.size * game.size, game.content.ships
-    size = len(PHASES) + 1 + 2 * n + (2 + n + 3 * n + n + 1) * cells + SEAT_FIELDS * n
+    size = len(PHASES) + 1 + 2 * n + (len(TERRAIN) + n + 3 * n + n + 1 + 4 + n) * cells + SEAT_FIELDS * n
     return (size + 2 * ships + 1 + 2 + 2 * (ships + 1) + n,)
 
 
@@ -64,7 +72,8 @@ def encode(game: Mothership, view: JSON, seat: int) -> list[float]:
     out += one_hot((v["turn"] - seat) % n, range(n)) + one_hot((v["first"] - seat) % n, range(n))
     board = game.board_for(v["board_seed"]) if v["phase"] != "board" else None
     terrain = board.terrain if board is not None else "." * cells
-    out += [float(mark == ASTEROID) for mark in terrain] + [float(mark == PLANET) for mark in terrain]
+    for kind in TERRAIN:
+        out += [float(mark == kind) for mark in terrain]
     grid: list[int] = v["grid"] or [-1] * cells
     for p in order:
         out += [float(code == p * 16 + STATION) for code in grid]
@@ -77,6 +86,11 @@ def encode(game: Mothership, view: JSON, seat: int) -> list[float]:
         out += [float(planets.get(cell, -1) == p) for cell in range(cells)]
     found = dict(zip(board.planets, v["artifacts"])) if board is not None else {}
     out += [float(found.get(cell, -1) >= 0) for cell in range(cells)]
+    tokens = dict(v["tokens"])
+    for unit in (0, 1, 2, LOCKED):
+        out += [float(tokens.get(cell) == unit) for cell in range(cells)]
+    for p in order:
+        out += [float(code == p * 16 + CANNON) for code in grid]
     for p in order:
         engines, weapons, shields = v["energy"][p]
         held = v["resources"][p]

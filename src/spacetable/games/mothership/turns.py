@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import economy, random_events, tech, victory
+from . import beacons, cannons, economy, hazards, objectives, random_events, tech, victory
 from .state import EMPTY, NOWHERE, STATION
-from .targets import COLONY, MOTHERSHIP
+from .targets import CANNON_TARGET, CANNON_UNIT, COLONY, MOTHERSHIP
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -36,8 +36,10 @@ def begin_turn(state: MothershipState, seat: int) -> None:
     state.used = [0] * len(state.used)
     state.attacked = 0
     state.locked = False
+    state.activated = 0
     state.expire("begin", seat)
     state.escort = escorts(state, seat)
+    state.stuck = hazards.trapped(state, seat)  # ships beginning the turn in a black hole
     victory.begin(state, seat)  # mode victory_points: the ships waiting come back at this turn's end
 
 
@@ -70,7 +72,10 @@ def income(state: MothershipState, seat: int) -> int:
 
 
 def end_turn(state: MothershipState, events: list[Event]) -> None:
-    """Collect resources (which ends the turn), regenerate shields, pass to the next player."""
+    """Collect resources (which ends the turn), regenerate shields, pass to the next player.
+    A ship still stuck in a black hole is rolled against first; the turn ends after that."""
+    if hazards.hold(state, events):
+        return
     seat = state.turn
     gained = income(state, seat)
     state.resources[seat] += gained
@@ -137,15 +142,25 @@ def loot(state: MothershipState, seat: int, amount: int, what: str, events: list
 def destroyed(
     state: MothershipState, by: int, seat: int, unit: int, events: list[Event], *, survived: bool = False
 ) -> None:
-    """``by``'s units destroyed ``seat``'s ``unit`` (a ship number, or STATION for the colony
-    station): the loot, and in mode victory_points the points, at once. ``survived``: Life
+    """``by``'s units destroyed ``seat``'s ``unit`` (a ship number, STATION for the colony
+    station, CANNON_UNIT for a guardian cannon): the loot, in mode victory_points the points,
+    the destroyer's tally (objectives) and kept Salvage card (beacons), at once. ``survived``: Life
     Support kept the ship: the loot is still paid, but nothing was destroyed, so no points."""
     c = state.game.content
-    kind = COLONY if unit == STATION else state.game.ship_kinds[unit]
-    what = "a colony station" if kind == COLONY else f"a {kind}"
+    kind = unit_kind(state, unit)
+    what = {COLONY: "a colony station", CANNON_TARGET: "a guardian cannon"}.get(kind, f"a {kind}")
     loot(state, by, c.loot_large if kind in (MOTHERSHIP, COLONY) else c.loot_small, what, events)
     if not survived:
         victory.destroyed(state, by, seat, unit, events)
+        objectives.tally_destroyed(state, by, kind)
+        beacons.salvage(state, by, events)
+
+
+def unit_kind(state: MothershipState, unit: int) -> str:
+    """The kind of a unit number: a ship's, the colony station's (STATION) or a cannon's."""
+    if unit == STATION:
+        return COLONY
+    return CANNON_TARGET if unit == CANNON_UNIT else state.game.ship_kinds[unit]
 
 
 def claim(state: MothershipState, events: list[Event]) -> None:
@@ -204,6 +219,12 @@ def knock_out(state: MothershipState, seat: int, events: list[Event]) -> None:
     if station != NOWHERE and state.grid[station] == seat * 16 + STATION:
         state.grid[station] = EMPTY
     state.station_hp[seat] = 0
+    for cannon in list(state.cannons[seat]):
+        cannons.remove(state, seat, cannon)
+    for card, *_ in state.kept[seat]:
+        state.beacon_discard[card] += 1
+    state.kept[seat] = []
+    objectives.knocked_out(state, seat, events)
     state.owner = [-1 if o == seat else o for o in state.owner]
     if state.hands[seat]:  # a player out discards the hand, face up
         names = ", ".join(economy.card_name(state, card) for card in state.hands[seat])
@@ -230,6 +251,7 @@ def finish(state: MothershipState, winners: list[int], reason: str) -> None:
     state.pending = None
     state.draws, state.buying, state.steal, state.reward, state.exploring = [], 0, [], [], -1
     state.trading, state.playing, state.cancel, state.event_roll = [], [], [], []
+    state.choice, state.script, state.beacon_draw, state.flipping, state.objective_draws = None, None, [], 0, []
     state.winners = winners
     state.reason = reason
 

@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING
 from spacetable.engine import Event, Statistic
 
 from .board import EMPTY as OPEN
+from .language import TALLIES
 from .state import EMPTY, NOWHERE, STATION
-from .targets import BOMBER, COLONY, FIGHTER, MOTHERSHIP
+from .targets import BOMBER, CANNON_TARGET, CANNON_UNIT, COLONY, FIGHTER, MOTHERSHIP
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -69,7 +70,13 @@ def award(state: MothershipState, seat: int, amount: int, why: str, events: list
 def value(state: MothershipState, kind: str) -> int:
     """Points for destroying a unit of ``kind`` (a kind of module targets)."""
     v = state.game.content.victory
-    return {FIGHTER: v.fighter, BOMBER: v.bomber, MOTHERSHIP: v.mothership, COLONY: v.station}[kind]
+    return {
+        FIGHTER: v.fighter,
+        BOMBER: v.bomber,
+        MOTHERSHIP: v.mothership,
+        COLONY: v.station,
+        CANNON_TARGET: v.fighter,
+    }[kind]
 
 
 def destroyed(state: MothershipState, by: int, seat: int, unit: int, events: list[Event]) -> None:
@@ -79,6 +86,8 @@ def destroyed(state: MothershipState, by: int, seat: int, unit: int, events: lis
         return
     if unit == STATION:
         kind, name = COLONY, f"{state.player_name(seat)}'s colony station"
+    elif unit == CANNON_UNIT:
+        kind, name = CANNON_TARGET, f"{state.player_name(seat)}'s guardian cannon"
     else:
         kind, name = state.game.ship_kinds[unit], state.ship_name(seat, unit)
     award(state, by, value(state, kind), f"destroying {name}", events)
@@ -89,6 +98,8 @@ def change_owner(state: MothershipState, planet: int, owner: int, events: list[E
     change of hands goes through here. The new owner gains the planet's point, the old loses it."""
     previous = state.owner[planet]
     state.owner[planet] = owner
+    if previous != owner and owner >= 0:
+        state.tallies[owner][TALLIES.index("planets_captured")] += 1
     if previous == owner or not active(state):
         return
     board = state.board

@@ -1,0 +1,299 @@
+"""The expansion's objectives (the option ``objectives``; planetary exploration is required).
+
+- ``hidden``: each player is dealt ``content.objective_cards.per_player`` objectives, kept
+  secret until claimed. On their own turn, once a turn, a player may pay ``replace_cost``
+  resources to discard one and draw another.
+- ``global``: as many objectives as players lie face up; the first player to complete one
+  takes it. Completed ones are not replaced.
+- A goal (module :mod:`.language`) is checked after every action, so it is completed the
+  moment it holds, on anyone's turn. A completed objective is claimed on its player's own
+  turn, at once or as soon as their turn has nothing else in progress: revealed, then one of
+  its two reward groups chosen and carried out (module :mod:`.scripts`). Several may be
+  claimed in one turn.
+- Goals count deeds from the start of the game (``state.tallies``; RULINGS.md).
+- A card needing a module not in play is discarded and the next one drawn, as for beacons.
+
+Hidden information: the objectives a player holds or has completed and not claimed yet.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from spacetable.engine import JSON, Action, Event, Statistic
+
+from .actions import DrawObjective, ReplaceObjective
+from .beacons import REPLACED
+from .language import ABSENT, TALLIES
+from .targets import BOMBER, COLONY, FIGHTER, MOTHERSHIP
+
+if TYPE_CHECKING:
+    from .state import MothershipState
+
+__all__ = ["TALLIES"]
+
+MODULE = "objectives"
+PUBLIC = -1
+"""An objective draw owed to the face-up row (option objectives 'global')."""
+HELD_WORTH = 0.5
+"""An objective held, in the greedy evaluation's units (a chance of a reward later)."""
+DONE_WORTH = 2.5
+"""A completed objective not yet claimed: a reward worth a few resources is sure to come."""
+_KILLS = {FIGHTER: "fighters_destroyed", BOMBER: "bombers_destroyed", MOTHERSHIP: "motherships_destroyed"}
+_KILLS[COLONY] = "stations_destroyed"
+
+
+def mode(state: MothershipState) -> str:
+    """'hidden', 'global' or 'off'."""
+    return str(state.game.options["objectives"])
+
+
+def start_deck(state: MothershipState) -> list[int]:
+    on = mode(state) != "off"
+    return [model.count if on else 0 for _, model in state.game.content.objectives]
+
+
+def deal(state: MothershipState) -> None:
+    """The game starts: the hidden objectives dealt, or the global row laid out."""
+    if mode(state) == "hidden":
+        for seat in range(state.game.players):
+            owe(state, seat, state.game.content.objective_cards.per_player)
+    elif mode(state) == "global":
+        state.objective_draws += [PUBLIC] * state.game.players
+
+
+def owe(state: MothershipState, seat: int, count: int) -> None:
+    state.objective_draws += [seat] * count
+
+
+def _refill(state: MothershipState) -> None:
+    if not sum(state.objective_deck):
+        state.objective_deck, state.objective_discard = state.objective_discard, [0] * len(state.objective_deck)
+
+
+def draw_outcomes(state: MothershipState) -> list[tuple[Action, float]]:
+    total = sum(state.objective_deck)
+    return [(DrawObjective(card), copies / total) for card, copies in enumerate(state.objective_deck) if copies]
+
+
+def missing(state: MothershipState, card: int) -> list[str]:
+    """The modules objective ``card`` needs that are not in play."""
+    game = state.game
+    present = set(game.modules) | {game.mode}
+    return [m for m in game.content.objectives[card][1].requires if m in ABSENT or m not in present]
+
+
+def drawn(state: MothershipState, card: int, events: list[Event]) -> None:
+    """The top objective card: to its player (or the face-up row), or discarded for the next when
+    it needs a module not in play. With no card left that can be dealt, the draws owed are lost."""
+    seat = state.objective_draws[0]
+    state.objective_deck[card] -= 1
+    state.objective_log[card][0] += 1
+    model = state.game.content.objectives[card][1]
+    lacking = missing(state, card)
+    if lacking:
+        state.objective_discard[card] += 1
+        events.append(Event("objective", f"{model.name} needs {', '.join(lacking)}, not in play: discarded."))
+    else:
+        state.objective_draws.pop(0)
+        if seat == PUBLIC:
+            state.public_objectives.append(card)
+            events.append(Event("objective", f"Global objective: {model.name}: {model.text}"))
+        else:
+            state.objectives[seat].append(card)
+            state.objectives[seat].sort()
+            events.append(Event("objective", f"{state.player_name(seat)} draws an objective."))
+            events.append(Event("objective", f"Your new objective: {model.name}: {model.text}", (seat,)))
+    _refill(state)
+    piles = zip(state.objective_deck, state.objective_discard)
+    if not any(deck + pile and not missing(state, c) for c, (deck, pile) in enumerate(piles)):
+        state.objective_draws = []  # no card left that can be dealt
+
+
+# ---- replacing --------------------------------------------------------------------------------
+
+
+def options(state: MothershipState, seat: int) -> list[Action]:
+    """Replace a held objective, on the player's own turn, once a turn, if they can pay."""
+    if mode(state) != "hidden" or state.resources[seat] < state.game.content.objective_cards.replace_cost:
+        return []
+    if state.activated & REPLACED:
+        return []
+    if not sum(state.objective_deck) + sum(state.objective_discard):
+        return []
+    return [ReplaceObjective(card) for card in sorted(set(state.objectives[seat]))]
+
+
+def replace(state: MothershipState, seat: int, card: int, events: list[Event]) -> None:
+    cost = state.game.content.objective_cards.replace_cost
+    state.resources[seat] -= cost
+    state.activated |= REPLACED
+    state.objectives[seat].remove(card)
+    state.objective_discard[card] += 1
+    state.objective_log[card][4] += 1
+    name = state.game.content.objectives[card][1].name
+    events.append(
+        Event("objective", f"{state.player_name(seat)} pays {cost} to replace an objective, discarding {name}.")
+    )
+    _refill(state)
+    owe(state, seat, 1)
+
+
+# ---- completing and claiming ------------------------------------------------------------------
+
+
+def goal_met(state: MothershipState, seat: int, card: int) -> bool:
+    from .scripts import meets  # the language's requirements: one reading for beacons and objectives
+
+    return meets(state, seat, -1, state.game.content.objectives[card][1].goal)
+
+
+def check(state: MothershipState, events: list[Event]) -> None:
+    """After every action: objectives whose goal holds are completed; the player on turn claims
+    theirs as soon as nothing else is in progress."""
+    if mode(state) == "off" or state.phase != "turn":
+        return
+    n = state.game.players
+    for seat in ((state.turn + step) % n for step in range(n)):
+        if state.out[seat]:
+            continue
+        pool = state.objectives[seat] if mode(state) == "hidden" else state.public_objectives
+        for card in [c for c in pool if goal_met(state, seat, c)]:
+            pool.remove(card)
+            state.completed[seat].append(card)
+            state.objective_log[card][1] += 1
+            whose = "an objective" if mode(state) == "hidden" else state.game.content.objectives[card][1].name
+            events.append(Event("objective", f"{state.player_name(seat)} completes {whose}."))
+    seat = state.turn
+    if state.completed[seat] and _quiet(state):
+        from .scripts import begin_reward  # the reward is carried out by the scripts
+
+        begin_reward(state, seat, state.completed[seat].pop(0), events)
+
+
+def _quiet(state: MothershipState) -> bool:
+    """Nothing in progress on the turn: no roll, card, choice, draw or window."""
+    return (
+        state.pending is None and state.script is None and state.choice is None and state.current_player() == state.turn
+    )
+
+
+def finish(state: MothershipState, seat: int, card: int, events: list[Event]) -> None:
+    """A claimed objective's reward is done: the card is discarded; the next claim may follow."""
+    state.objective_discard[card] += 1
+    check(state, events)
+
+
+def tally(state: MothershipState, seat: int, deed: str) -> None:
+    if seat >= 0:
+        state.tallies[seat][TALLIES.index(deed)] += 1
+
+
+def tally_destroyed(state: MothershipState, by: int, kind: str) -> None:
+    """``by``'s units destroyed a unit of ``kind`` (a guardian cannon counts for nothing)."""
+    if kind in _KILLS:
+        tally(state, by, _KILLS[kind])
+
+
+def knocked_out(state: MothershipState, seat: int, events: list[Event]) -> None:
+    """A player out discards their objectives, face up (like any discard, for all to see)."""
+    cards = state.objectives[seat] + state.completed[seat]
+    for card in cards:
+        state.objective_discard[card] += 1
+    if cards:
+        names = ", ".join(state.game.content.objectives[card][1].name for card in cards)
+        events.append(Event("objective", f"{state.player_name(seat)} discards the objectives {names}."))
+    state.objectives[seat], state.completed[seat] = [], []
+    state.objective_draws = [s for s in state.objective_draws if s != seat]
+
+
+# ---- hidden information -----------------------------------------------------------------------
+
+
+def hide(state: MothershipState, data: dict[str, JSON], seat: int | None) -> None:
+    """``view``: others' objectives and unclaimed completions as counts, the deck as a count."""
+    data["objectives"] = [held if s == seat else len(held) for s, held in enumerate(state.objectives)]
+    if mode(state) == "hidden":  # (a global objective was face up: who took which is known to all)
+        data["completed"] = [done if s == seat else len(done) for s, done in enumerate(state.completed)]
+    data["objective_deck"] = sum(state.objective_deck)
+    data["objective_log"] = None  # which cards were dealt is only known to their holders
+
+
+def redeal(state: MothershipState, seat: int, rng: random.Random) -> None:
+    """Re-deal, in place, the objectives ``seat`` cannot see: the deck and others' hidden ones."""
+    if mode(state) != "hidden":  # the global row, and who took which of it, are public
+        return
+    pool = list(state.objective_deck)
+    for holder in range(len(state.objectives)):
+        if holder != seat:
+            for card in state.objectives[holder] + state.completed[holder]:
+                pool[card] += 1
+    cards = [card for card, copies in enumerate(pool) for _ in range(copies)]
+    rng.shuffle(cards)
+    cards.sort(key=lambda card: bool(missing(state, card)))  # a card needing a module not in play is never dealt
+    for holder in range(len(state.objectives)):
+        if holder == seat:
+            continue
+        for row in (state.objectives, state.completed):
+            count = len(row[holder])
+            row[holder], cards = sorted(cards[:count]), cards[count:]
+    state.objective_deck = [0] * len(pool)
+    for card in cards:
+        state.objective_deck[card] += 1
+
+
+# ---- for bots, terminals and reports ----------------------------------------------------------
+
+
+def worth(state: MothershipState, seat: int) -> float:
+    if mode(state) == "off":
+        return 0.0
+    return HELD_WORTH * len(state.objectives[seat]) + DONE_WORTH * len(state.completed[seat])
+
+
+def label(state: MothershipState, action: Action) -> str:
+    cards = state.game.content.objectives
+    if isinstance(action, DrawObjective) and action.card < len(cards):
+        return f"objective card: {cards[action.card][1].name}"
+    if isinstance(action, ReplaceObjective) and action.card < len(cards):
+        cost = state.game.content.objective_cards.replace_cost
+        return f"replace the objective {cards[action.card][1].name} for {cost} resources"
+    return repr(action)
+
+
+def describe(state: MothershipState, seat: int | None) -> list[str]:
+    """Lines for the terminal: the global row, or ``seat``'s own objectives and others' counts."""
+    if mode(state) == "off" or state.board is None:
+        return []
+    cards = state.game.content.objectives
+    if mode(state) == "global":
+        row = "; ".join(f"{cards[c][1].name}: {cards[c][1].text}" for c in state.public_objectives)
+        return [f"Global objectives: {row or 'all taken'}"]
+    lines = []
+    for s in range(state.game.players):
+        if s == seat:
+            own = "; ".join(f"{cards[c][1].name}: {cards[c][1].text}" for c in state.objectives[s])
+            lines.append(f"Your objectives: {own or 'none'}")
+        else:
+            lines.append(f"{state.player_name(s)} holds {len(state.objectives[s])} objective(s)")
+    return lines
+
+
+def statistics(state: MothershipState) -> dict[str, Statistic]:
+    """For designers (option objectives), per card: drawn a game (dealt, face up or drawn as a
+    replacement), the share of draws completed (taken), replaced, and each reward group's share
+    of the claims."""
+    if mode(state) == "off":
+        return {}
+    figures: dict[str, Statistic] = {}
+    log = state.objective_log
+    for (_, model), (dealt, done, first, second, replaced) in zip(state.game.content.objectives, log):
+        name = f"objective {model.name}"
+        figures[f"{name}: drawn"] = Statistic(dealt, 1)
+        figures[f"{name}: taken (completed)"] = Statistic(done, dealt, percent=True)
+        if mode(state) == "hidden":
+            figures[f"{name}: replaced"] = Statistic(replaced, dealt, percent=True)
+        figures[f"{name}: reward 1 taken"] = Statistic(first, first + second, percent=True)
+        figures[f"{name}: reward 2 taken"] = Statistic(second, first + second, percent=True)
+    return figures
