@@ -6,6 +6,7 @@ from typing import Any
 
 import spacetable
 from spacetable.engine import Action, Event, Roll
+from spacetable.games.mothership.content import load_content
 from spacetable.games.mothership.game import Mothership
 from spacetable.games.mothership.state import NOWHERE, MothershipState
 from spacetable.games.mothership.turns import begin_turn
@@ -108,3 +109,18 @@ def play(state: MothershipState, *actions: Action) -> list[Event]:
 
 def rolls(*faces: int) -> list[Action]:
     return [Roll(f) for f in faces]
+
+
+CARDS = {card.key: index for index, card in enumerate(load_content().cards)}
+"""Each action card's kind by its key."""
+
+
+def holding(state: MothershipState, seat: int, *keys: str) -> MothershipState:
+    """``state`` with ``seat``'s hand replaced by the cards ``keys``."""
+    state.hands[seat] = sorted(CARDS[key] for key in keys)
+    state._legal_cache = None
+    return state
+
+
+def texts(events: list[Event]) -> list[str]:
+    return [e.text for e in events]

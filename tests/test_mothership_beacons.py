@@ -31,6 +31,7 @@ from mothership_helpers import (
     position,
     rolls,
     target,
+    texts,
 )
 from spacetable.agents import GreedyAgent
 from spacetable.engine import Action, Event, Roll, State, Statistic
@@ -127,10 +128,6 @@ def start(
     state.tokens = sorted([cell(where), unit] for where, unit in tokens.items())
     state._legal_cache = None
     return state
-
-
-def texts(events: list[Event]) -> list[str]:
-    return [e.text for e in events]
 
 
 def token_cells(state: MothershipState) -> list[tuple[int, int]]:

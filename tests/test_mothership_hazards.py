@@ -17,10 +17,12 @@ import pytest
 
 import spacetable
 from mothership_helpers import (
+    CARDS,
     FIGHTER_1,
     FIGHTER_2,
     MOTHERSHIP,
     cell,
+    holding,
     mask,
     new_game,
     planet,
@@ -28,6 +30,7 @@ from mothership_helpers import (
     position,
     rolls,
     target,
+    texts,
 )
 from spacetable.agents import GreedyAgent
 from spacetable.engine import CHANCE, OptionsError, Roll
@@ -57,7 +60,6 @@ BOARD = [
 ]
 """Stations B2 and J10; planets F4, J5, F10; a neutron star H6-I7; a black hole C8-D9; an asteroid J8."""
 
-CARDS = {card.key: index for index, card in enumerate(load_content().cards)}
 HELD = 10**3
 """Engine spaces "used" by a ship whose movement is over."""
 
@@ -74,16 +76,6 @@ def hazard_game(**options: object) -> Mothership:
 def at(ships: dict[tuple[int, int], str], *, turn: int = 0, game: Mothership | None = None) -> MothershipState:
     """``ships`` on ``BOARD`` at the start of ``turn``'s turn, every panel at 5/5/5 (5 shield points)."""
     return position(ships, turn=turn, game=game or hazard_game(), energy={0: (5, 5, 5), 1: (5, 5, 5)})
-
-
-def holding(state: MothershipState, seat: int, key: str) -> MothershipState:
-    state.hands[seat] = [CARDS[key]]
-    state._legal_cache = None
-    return state
-
-
-def texts(events: list[spacetable.engine.Event]) -> list[str]:
-    return [e.text for e in events]
 
 
 # ---- the board ---------------------------------------------------------------------------------

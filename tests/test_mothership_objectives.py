@@ -29,6 +29,7 @@ from mothership_helpers import (
     position,
     rolls,
     target,
+    texts,
 )
 from spacetable.engine import Action, Event, OptionsError, Statistic
 from spacetable.games.mothership import cannons, objectives, tech
@@ -103,10 +104,6 @@ def start(
             state.objective_deck[index(k)] -= 1
     state._legal_cache = None
     return state
-
-
-def texts(events: list[Event]) -> list[str]:
-    return [e.text for e in events]
 
 
 def nudge(state: MothershipState) -> list[Event]:

@@ -16,12 +16,14 @@ import pytest
 import spacetable
 from mothership_helpers import (
     BOMBER_1,
+    CARDS,
     FIGHTER_1,
     FIGHTER_2,
     FIGHTER_3,
     MOTHERSHIP,
     STATION,
     cell,
+    holding,
     mask,
     new_game,
     planet,
@@ -29,32 +31,20 @@ from mothership_helpers import (
     position,
     rolls,
     target,
+    texts,
 )
 from spacetable.agents import GreedyAgent
 from spacetable.engine import Game
 from spacetable.engine import play as play_game
 from spacetable.games.mothership import victory
 from spacetable.games.mothership.actions import Attack, DrawCard, EndTurn, Move, Pass, Play
-from spacetable.games.mothership.content import load_content
 from spacetable.games.mothership.game import Mothership
 from spacetable.games.mothership.state import EMPTY, NOWHERE, MothershipState
 from spacetable.testing.conformance import CHECKS, Check
 
-CARDS = {card.key: index for index, card in enumerate(load_content().cards)}
-
 
 def vp(players: int = 2, **options: object) -> Mothership:
     return new_game(players, mode="victory_points", **options)
-
-
-def holding(state: MothershipState, seat: int, key: str) -> MothershipState:
-    state.hands[seat] = [CARDS[key]]
-    state._legal_cache = None
-    return state
-
-
-def texts(events: list[spacetable.engine.Event]) -> list[str]:
-    return [e.text for e in events]
 
 
 # ---- the point table ----------------------------------------------------------------------

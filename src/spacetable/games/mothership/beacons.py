@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Statistic
 
+from . import decks
 from .actions import Activate, DrawBeacon, RevealToken
 from .board import BLACK_HOLE, Board, build_board
 from .board import EMPTY as OPEN
-from .language import ABSENT, KEEPS, TALLIES, Effect
+from .language import KEEPS, TALLIES, Effect
 from .state import NOWHERE
 from .targets import BOMBER, FIGHTER, MOTHERSHIP
 
@@ -167,21 +168,14 @@ def activate(state: MothershipState, seat: int, ship: int, events: list[Event]) 
     events.append(
         Event("beacon", f"{state.ship_name(seat, ship)} answers the distress beacon at {board.name_of(cell)}.")
     )
-    _refill(state)
+    decks.refill(state.beacon_deck, state.beacon_discard)
     if _dry(state):  # every card kept by someone, or none left that can be played
         _fade(state, events)
 
 
-def _refill(state: MothershipState) -> None:
-    """An empty deck takes the discard pile back (shuffled: the draws are chance's)."""
-    if not sum(state.beacon_deck):
-        state.beacon_deck, state.beacon_discard = state.beacon_discard, [0] * len(state.beacon_deck)
-
-
 def _dry(state: MothershipState) -> bool:
     """Whether no card that can be played now is left in the deck or the discard pile."""
-    piles = zip(state.beacon_deck, state.beacon_discard)
-    return not any(deck + pile and not missing(state, card) for card, (deck, pile) in enumerate(piles))
+    return decks.dry(state.beacon_deck, state.beacon_discard, lambda card: not missing(state, card))
 
 
 def _fade(state: MothershipState, events: list[Event]) -> None:
@@ -192,15 +186,12 @@ def _fade(state: MothershipState, events: list[Event]) -> None:
 
 
 def draw_outcomes(state: MothershipState) -> list[tuple[Action, float]]:
-    total = sum(state.beacon_deck)
-    return [(DrawBeacon(card), copies / total) for card, copies in enumerate(state.beacon_deck) if copies]
+    return decks.outcomes(state.beacon_deck, DrawBeacon)
 
 
 def missing(state: MothershipState, card: int) -> list[str]:
     """The modules beacon ``card`` needs that are not in play."""
-    game = state.game
-    present = set(game.modules) | {game.mode}
-    return [m for m in game.content.beacons[card][1].requires if m in ABSENT or m not in present]
+    return decks.lacking(state.game, state.game.content.beacons[card][1].requires)
 
 
 def drawn(state: MothershipState, card: int, events: list[Event]) -> None:
@@ -216,7 +207,7 @@ def drawn(state: MothershipState, card: int, events: list[Event]) -> None:
         state.beacon_log[card][1] += 1
         state.beacon_discard[card] += 1
         events.append(Event("beacon", f"{name} needs {', '.join(lacking)}, not in play: discarded, another is drawn."))
-        _refill(state)
+        decks.refill(state.beacon_deck, state.beacon_discard)
         if _dry(state):
             _fade(state, events)
         return

@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import JSON, Action, Event, Statistic
 
+from . import decks
 from .actions import DrawObjective, ReplaceObjective
 from .beacons import REPLACED
-from .language import ABSENT, TALLIES
+from .language import TALLIES
 from .targets import BOMBER, COLONY, FIGHTER, MOTHERSHIP
 
 if TYPE_CHECKING:
@@ -67,21 +68,13 @@ def owe(state: MothershipState, seat: int, count: int) -> None:
     state.objective_draws += [seat] * count
 
 
-def _refill(state: MothershipState) -> None:
-    if not sum(state.objective_deck):
-        state.objective_deck, state.objective_discard = state.objective_discard, [0] * len(state.objective_deck)
-
-
 def draw_outcomes(state: MothershipState) -> list[tuple[Action, float]]:
-    total = sum(state.objective_deck)
-    return [(DrawObjective(card), copies / total) for card, copies in enumerate(state.objective_deck) if copies]
+    return decks.outcomes(state.objective_deck, DrawObjective)
 
 
 def missing(state: MothershipState, card: int) -> list[str]:
     """The modules objective ``card`` needs that are not in play."""
-    game = state.game
-    present = set(game.modules) | {game.mode}
-    return [m for m in game.content.objectives[card][1].requires if m in ABSENT or m not in present]
+    return decks.lacking(state.game, state.game.content.objectives[card][1].requires)
 
 
 def drawn(state: MothershipState, card: int, events: list[Event]) -> None:
@@ -105,9 +98,8 @@ def drawn(state: MothershipState, card: int, events: list[Event]) -> None:
             state.objectives[seat].sort()
             events.append(Event("objective", f"{state.player_name(seat)} draws an objective."))
             events.append(Event("objective", f"Your new objective: {model.name}: {model.text}", (seat,)))
-    _refill(state)
-    piles = zip(state.objective_deck, state.objective_discard)
-    if not any(deck + pile and not missing(state, c) for c, (deck, pile) in enumerate(piles)):
+    decks.refill(state.objective_deck, state.objective_discard)
+    if decks.dry(state.objective_deck, state.objective_discard, lambda c: not missing(state, c)):
         state.objective_draws = []  # no card left that can be dealt
 
 
@@ -136,7 +128,7 @@ def replace(state: MothershipState, seat: int, card: int, events: list[Event]) -
     events.append(
         Event("objective", f"{state.player_name(seat)} pays {cost} to replace an objective, discarding {name}.")
     )
-    _refill(state)
+    decks.refill(state.objective_deck, state.objective_discard)
     owe(state, seat, 1)
 
 

@@ -26,7 +26,7 @@ from spacetable.engine import Event
 from . import beacons, cannons, choices, economy, exploration, hazards, objectives, tech, turns, victory
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from .content import CATEGORIES
-from .language import TALLIES, Effect, Need, compare, parse_effect, parse_need, parse_test
+from .language import TALLIES, Effect, Need, compare, parse_die, parse_effect, parse_need, parse_test
 from .movement import damage_mothership, destroy_ship
 from .state import EMPTY, NOWHERE, STATION
 from .targets import target_code
@@ -111,7 +111,7 @@ def begin_beacon(state: MothershipState, seat: int, ship: int, card: int, token:
         "effects": [],
     }
     if model.decide is not None:
-        _roll(state, seat, int(model.decide[1:]))
+        _roll(state, seat, parse_die(model.decide))
         return
     open_options = [i for i, o in enumerate(model.options) if meets(state, seat, ship, o.needs)]
     if not open_options:
@@ -387,11 +387,6 @@ def harm(state: MothershipState, by: int, seat: int, ship: int, amount: int, eve
     turns.check_out(state, [seat], events)
 
 
-def _free(state: MothershipState, cell: int) -> bool:
-    """Where a card's warp may land: as the action cards' warps, never beside a black hole."""
-    return hazards.landing(state, cell)
-
-
 def _closest(state: MothershipState, seat: int, ship: int, places: list[int]) -> list[int]:
     """The places nearest ``seat``'s ``ship`` (all of them on a tie)."""
     board = state.board
@@ -408,7 +403,7 @@ def _warp(state: MothershipState, seat: int, ship: int, effect: Effect, events: 
         return
     spaces: list[int] = []
     if effect.word == "anywhere":
-        spaces = [c for c in range(len(state.grid)) if _free(state, c)]
+        spaces = [c for c in range(len(state.grid)) if hazards.landing(state, c)]
     else:
         places = {
             "planet": [board.planets[p] for p, o in enumerate(state.owner) if o != -2],
@@ -419,7 +414,7 @@ def _warp(state: MothershipState, seat: int, ship: int, effect: Effect, events: 
         }[effect.word]
         while places and not spaces:  # the closest with room beside it
             nearest = _closest(state, seat, ship, places)
-            spaces = sorted({n for p in nearest for n in board.neighbours[p] if _free(state, n)})
+            spaces = sorted({n for p in nearest for n in board.neighbours[p] if hazards.landing(state, n)})
             places = [p for p in places if p not in nearest]
     if not spaces:
         _discarded(state, seat, "the warp (no free space)", events)
