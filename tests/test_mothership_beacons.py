@@ -338,20 +338,33 @@ def test_near_requirements_look_around_the_activating_ship() -> None:
     assert state.legal_actions() == [Choose(0), Choose(1)]  # beside an enemy fighter and planet D4
     state = start({(0, FIGHTER_1): "G2", (0, FIGHTER_2): "J3", (1, FIGHTER_1): "K11"}, {"J2": F})
     play(state, Move(FIGHTER_1, cell("J2")), DrawBeacon(index("t_near")))
-    assert state.choice is None and state.tokens == []  # neither: the beacon fades
+    assert state.choice is None and state.beacon_draw  # neither: discarded, another is drawn
     state = start({(0, FIGHTER_1): "E2", (1, FIGHTER_1): "K11"}, {"E4": F})
     cannons.deploy(state, 1, cell("E5"), [])
     play(state, Move(FIGHTER_1, cell("E4")), DrawBeacon(index("t_near")))
     assert state.legal_actions() == [Choose(1)]  # an enemy guardian cannon is not an enemy ship
 
 
-def test_a_beacon_fades_when_no_option_is_open() -> None:
+def test_a_card_with_no_option_open_is_discarded_and_another_drawn() -> None:
     state = start({(0, FIGHTER_1): "E2", (1, FIGHTER_1): "K11"}, {"E4": F})
     play(state, Move(FIGHTER_1, cell("E4")))
     events = answer(state, "t_closed")
-    assert "No option is open to them: the signal fades." in texts(events)
-    assert state.choice is None and state.script is None and state.tokens == []
-    assert state.beacon_discard[index("t_closed")] == 1 and state.beacon_log[index("t_closed")] == [1, 0, 0, 0]
+    assert "T Closed has no option open to Player 1: discarded, another is drawn." in texts(events)
+    assert state.beacon_draw == [0, FIGHTER_1, cell("E4")] and state.is_chance_node()
+    assert state.beacon_discard[index("t_closed")] == 1 and state.beacon_log[index("t_closed")] == [1, 1, 0, 0]
+    answer(state, "t_plain", Choose(0))
+    assert state.resources[0] == 3 and state.tokens == []
+
+
+def test_the_signal_fades_when_no_card_left_could_be_done() -> None:
+    state = start({(0, FIGHTER_1): "G2", (1, FIGHTER_1): "K11"}, {"J2": F})
+    state.beacon_deck = [0] * len(state.beacon_deck)
+    state.beacon_deck[index("t_closed")] = 1
+    state.beacon_discard[index("t_near")] = 1  # not open either: no planet or enemy near J2
+    play(state, Move(FIGHTER_1, cell("J2")))
+    events = answer(state, "t_closed")
+    assert "No beacon card is left to draw: the signal fades." in texts(events)
+    assert state.choice is None and state.script is None and state.tokens == [] and not state.beacon_draw
     assert state.current_player() == 0 and EndTurn() in state.legal_actions()
 
 
@@ -438,7 +451,7 @@ def test_a_card_needing_a_module_not_in_play_is_discarded_and_another_drawn() ->
     assert state.game.statistics(state).items() >= figures.items()  # in the batch report
     gas_rows, plain = rows(figures, "Gas Money"), rows(figures, "T Plain")
     assert gas_rows["drawn"] == Statistic(1, 1) and plain["drawn"] == Statistic(1, 1)
-    assert [v for k, v in gas_rows.items() if "module" in k] == [Statistic(1, 1, percent=True)]  # of 1 draw
+    assert [v for k, v in gas_rows.items() if "discarded" in k] == [Statistic(1, 1, percent=True)]  # of 1 draw
     assert [v for k, v in plain.items() if "option" in k] == [
         Statistic(1, 1, percent=True),
         Statistic(0, 1, percent=True),

@@ -414,15 +414,24 @@ def test_a_cannon_reward_is_deployed_beside_one_of_ones_ships() -> None:
     assert state.resources[0] == 1  # the rest of the group follows
 
 
-def test_a_cannon_reward_at_the_limit_is_discarded() -> None:
-    state = claim("t_cannon")
-    for where in ("A5", "A7", "A9", "A11"):
+def test_a_cannon_reward_has_no_limit_but_needs_room_beside_a_ship() -> None:
+    state = claim("t_cannon", {(0, MOTHERSHIP): "A1", (1, FIGHTER_1): "K11"})
+    for where in ("B1", "B2"):  # four cannons already: no limit keeps a fifth out
         cannons.deploy(state, 0, cell(where), [])
+    for where in ("E9", "E10"):
+        cannons.deploy(state, 0, cell(where), [])
+    play(state, Choose(0))
+    assert state.choice is not None and state.choice["options"] == [cell("A2")]  # B1 and B2 taken
+    play(state, Choose(cell("A2")))
+    assert len(state.cannons[0]) == 5
+    state = claim("t_cannon", {(0, MOTHERSHIP): "A1", (0, FIGHTER_2): "E9", (1, FIGHTER_1): "K11"})
+    for where in ("A2", "B1", "B2"):
+        cannons.deploy(state, 1, cell(where), [])
+    state.pos[0][FIGHTER_2] = -1
+    state.grid[cell("E9")] = -1
     events = play(state, Choose(0))
-    assert "Player 1 cannot take a guardian cannon (no room beside a ship, or at the limit): it is discarded." in texts(
-        events
-    )
-    assert len(state.cannons[0]) == 4 and state.resources[0] == 1 and state.choice is None
+    assert "Player 1 cannot take a guardian cannon (no room beside a ship): it is discarded." in texts(events)
+    assert state.cannons[0] == [] and state.resources[0] == 1 and state.choice is None
 
 
 def test_an_artifact_reward_explores_a_held_planet() -> None:

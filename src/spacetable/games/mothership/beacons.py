@@ -12,7 +12,8 @@
   unit that could activate the one it stood on since before the turn must move off it or
   stay and activate it (:class:`.Activate`) before the turn ends.
 - Activating draws the top beacon card (chance; the discard pile is shuffled back when the
-  deck runs out). A card needing a module not in play is discarded and the next one drawn.
+  deck runs out). A card that cannot be done (it needs a module not in play, or none of its
+  options is open to the player) is discarded and the next one drawn.
   The card is carried out by :mod:`.scripts`; then the token leaves the board and the card
   goes to the discard pile, unless it is kept.
 - Kept cards (``keep dogfight N``, ``keep salvage N``) are ``state.kept[seat]`` entries
@@ -22,6 +23,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Statistic
@@ -173,9 +175,10 @@ def activate(state: MothershipState, seat: int, ship: int, events: list[Event]) 
         _fade(state, events)
 
 
-def _dry(state: MothershipState) -> bool:
-    """Whether no card that can be played now is left in the deck or the discard pile."""
-    return decks.dry(state.beacon_deck, state.beacon_discard, lambda card: not missing(state, card))
+def _dry(state: MothershipState, open_to: Callable[[int], bool] = lambda card: True) -> bool:
+    """Whether no card is left in the deck or the discard pile that the modules in play allow
+    and (``open_to``) the activating player can take an option of."""
+    return decks.dry(state.beacon_deck, state.beacon_discard, lambda card: not missing(state, card) and open_to(card))
 
 
 def _fade(state: MothershipState, events: list[Event]) -> None:
@@ -195,7 +198,8 @@ def missing(state: MothershipState, card: int) -> list[str]:
 
 
 def drawn(state: MothershipState, card: int, events: list[Event]) -> None:
-    """The beacon card is drawn: carried out, or (needing a module not in play) discarded for the next."""
+    """The beacon card is drawn: carried out, or discarded for the next when it cannot be done
+    (it needs a module not in play, or no option is open to the player: RULINGS.md)."""
     from . import scripts  # scripts carry cards out and hand them back to ``finish``: a cycle by design
 
     seat, ship, cell = state.beacon_draw
@@ -203,12 +207,17 @@ def drawn(state: MothershipState, card: int, events: list[Event]) -> None:
     state.beacon_log[card][0] += 1
     name = state.game.content.beacons[card][1].name
     lacking = missing(state, card)
-    if lacking:
+    if lacking or not scripts.open_options(state, seat, ship, card):
         state.beacon_log[card][1] += 1
         state.beacon_discard[card] += 1
-        events.append(Event("beacon", f"{name} needs {', '.join(lacking)}, not in play: discarded, another is drawn."))
+        why = (
+            f"needs {', '.join(lacking)}, not in play"
+            if lacking
+            else f"has no option open to {state.player_name(seat)}"
+        )
+        events.append(Event("beacon", f"{name} {why}: discarded, another is drawn."))
         decks.refill(state.beacon_deck, state.beacon_discard)
-        if _dry(state):
+        if _dry(state, lambda c: bool(scripts.open_options(state, seat, ship, c))):
             _fade(state, events)
         return
     state.beacon_draw = []
@@ -316,8 +325,9 @@ def describe(state: MothershipState) -> list[str]:
 
 
 def statistics(state: MothershipState) -> dict[str, Statistic]:
-    """For designers (option beacons), per card: draws a game, draws discarded for a module not
-    in play, and the share of each option among the draws carried out (a batch report's rows
+    """For designers (option beacons), per card: draws a game, the share of draws discarded
+    because the card could not be done (a module not in play, no option open), and the share
+    of each option among the draws carried out (a batch report's rows
     sort by name, so each card's rows stand together: the table a designer tunes cards with)."""
     if not active(state):
         return {}
@@ -325,8 +335,7 @@ def statistics(state: MothershipState) -> dict[str, Statistic]:
     for (_, model), (drawn_, discarded, first, second) in zip(state.game.content.beacons, state.beacon_log):
         name = f"beacon {model.name}"
         figures[f"{name}: drawn"] = Statistic(drawn_, 1)
-        if model.requires:
-            figures[f"{name}: discarded (module not in play)"] = Statistic(discarded, drawn_, percent=True)
+        figures[f"{name}: discarded (cannot be done)"] = Statistic(discarded, drawn_, percent=True)
         figures[f"{name}: option 1 taken"] = Statistic(first, first + second, percent=True)
         figures[f"{name}: option 2 taken"] = Statistic(second, first + second, percent=True)
     return figures

@@ -1,11 +1,11 @@
-"""Guardian cannons, as far as the expansion's rewards need them (RULINGS.md, 90 onward).
+"""Guardian cannons, as far as the expansion's rewards need them (RULINGS.md, ruling 103).
 
 The expansion deploys a guardian cannon as a reward (objectives, beacon cards) without
 saying what one does: that is another module's rule. spacetable's cannon is a small
 stationary defence:
 
-- It is deployed on a free empty space beside one of its player's ships, at most
-  ``content.cannons.most`` per player (a reward beyond that is discarded).
+- It is deployed on a free empty space beside one of its player's ships, with no limit (the
+  rulebook's reward ignores what the colony can support).
 - It never moves. It stands in the way of enemy ships (friendly ships pass), guards its
   player's colony station and counts as a wingman, like a ship beside them.
 - It never attacks. Motherships, fighters and bombers may attack it; it defends with its die
@@ -35,11 +35,9 @@ WORTH = 2.0
 
 
 def spaces(state: MothershipState, seat: int) -> list[int]:
-    """Where ``seat`` may deploy a cannon now: free empty spaces beside its ships (none at the limit)."""
+    """Where ``seat`` may deploy a cannon now: free empty spaces beside its ships."""
     board = state.board
     assert board is not None
-    if len(state.cannons[seat]) >= state.game.content.cannons.most:
-        return []
     near = {n for cell in state.pos[seat] if cell != NOWHERE for n in board.neighbours[cell]}
     return sorted(c for c in near if board.terrain[c] == OPEN and state.grid[c] == EMPTY)
 

@@ -375,7 +375,6 @@ class ObjectivesModel(_Strict):
 
 class CannonsModel(_Strict):
     die: Die
-    most: Annotated[int, Field(ge=1, le=8)]
 
 
 class ContentModel(_Strict):

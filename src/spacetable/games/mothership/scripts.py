@@ -10,8 +10,9 @@ carries on from there. When no effect is left, the card's module finishes it
 (:func:`.beacons.finish`, :func:`.objectives.finish`).
 
 A beacon card: its story is told, then either a die decides the option (``decide``) or the
-player chooses among the options whose requirements they meet (one must be chosen; with none
-open, the beacon fades: RULINGS.md). An option with a ``test`` is rolled after it is chosen.
+player chooses among the options whose requirements they meet (one must be chosen; a card with
+none open is discarded for the next when drawn, module :mod:`.beacons`). An option with a
+``test`` is rolled after it is chosen.
 A reward the player cannot take (no planet to explore, no room for a cannon, nothing to
 repair) is discarded, as the rulebook says.
 """
@@ -113,13 +114,16 @@ def begin_beacon(state: MothershipState, seat: int, ship: int, card: int, token:
     if model.decide is not None:
         _roll(state, seat, parse_die(model.decide))
         return
-    open_options = [i for i, o in enumerate(model.options) if meets(state, seat, ship, o.needs)]
-    if not open_options:
-        events.append(Event("beacon", "No option is open to them: the signal fades."))
-        _done(state, events)
-        return
-    labels = [option_words(model.options[i]) for i in open_options]
-    choices.ask(state, seat, "option", open_options, labels)
+    offered = open_options(state, seat, ship, card)
+    choices.ask(state, seat, "option", offered, [option_words(model.options[i]) for i in offered])
+
+
+def open_options(state: MothershipState, seat: int, ship: int, card: int) -> list[int]:
+    """The options of beacon ``card`` open to ``seat`` and its ``ship`` (a die deciding: both)."""
+    model = state.game.content.beacons[card][1]
+    if model.decide is not None:
+        return [0, 1]
+    return [i for i, o in enumerate(model.options) if meets(state, seat, ship, o.needs)]
 
 
 def option_words(option: BeaconOptionModel) -> str:
@@ -295,7 +299,7 @@ def _repaired(state: MothershipState, choice: dict[str, Any], value: int, events
 def _cannon(state: MothershipState, seat: int, ship: int, effect: Effect, events: list[Event]) -> None:
     spaces = cannons.spaces(state, seat)
     if not spaces:
-        _discarded(state, seat, "a guardian cannon (no room beside a ship, or at the limit)", events)
+        _discarded(state, seat, "a guardian cannon (no room beside a ship)", events)
         return
     assert state.board is not None
     choices.ask(state, seat, "cannon", spaces, [f"deploy a cannon at {state.board.name_of(c)}" for c in spaces])

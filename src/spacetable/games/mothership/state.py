@@ -253,7 +253,7 @@ class MothershipState(State):
     tallies: list[list[int]]
     """Per fleet: deeds counted for objectives (module :mod:`.objectives`, ``TALLIES``)."""
     beacon_log: list[list[int]]
-    """Per beacon card (for reports): [drawn, discarded for a missing module, option 1, option 2]."""
+    """Per beacon card (for reports): [drawn, discarded as it could not be done, option 1, option 2]."""
     objective_log: list[list[int]]
     """Per objective card (for reports): [dealt, completed, group 1 taken, group 2 taken, replaced]."""
     routes: dict[int, dict[int, tuple[int, bool]]]
