@@ -504,8 +504,12 @@ def test_an_objective_needing_beacons_is_dealt_only_with_beacons() -> None:
     voyager = KEYS.index("voyager")
     state = start({(0, FIGHTER_1): "E4", (1, FIGHTER_1): "K11"})
     state.objective_draws = [0]
-    play(state, DrawObjective(voyager))
+    events = play(state, DrawObjective(voyager))
     assert state.objectives[0] == [] and state.objective_draws == [0]
+    assert "Voyager needs beacons, not in play: discarded." in texts(events)
+    assert state.objective_log[voyager] == [1, 0, 0, 0, 0, 1] and state.objective_discard[voyager] == 1
+    figures = state.game.statistics(state)
+    assert figures["objective Voyager: discarded (cannot be done)"] == Statistic(1, 1, percent=True)
     state = start({(0, FIGHTER_1): "E4", (1, FIGHTER_1): "K11"}, beacons=True)
     state.objective_draws = [0]
     play(state, DrawObjective(voyager))

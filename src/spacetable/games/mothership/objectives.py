@@ -87,6 +87,7 @@ def drawn(state: MothershipState, card: int, events: list[Event]) -> None:
     lacking = missing(state, card)
     if lacking:
         state.objective_discard[card] += 1
+        state.objective_log[card][5] += 1
         events.append(Event("objective", f"{model.name} needs {', '.join(lacking)}, not in play: discarded."))
     else:
         state.objective_draws.pop(0)
@@ -274,15 +275,16 @@ def describe(state: MothershipState, seat: int | None) -> list[str]:
 
 def statistics(state: MothershipState) -> dict[str, Statistic]:
     """For designers (option objectives), per card: drawn a game (dealt, face up or drawn as a
-    replacement), the share of draws completed (taken), replaced, and each reward group's share
-    of the claims."""
+    replacement), the share of draws discarded for a module not in play, completed (taken) and
+    replaced, and each reward group's share of the claims."""
     if mode(state) == "off":
         return {}
     figures: dict[str, Statistic] = {}
     log = state.objective_log
-    for (_, model), (dealt, done, first, second, replaced) in zip(state.game.content.objectives, log):
+    for (_, model), (dealt, done, first, second, replaced, discarded) in zip(state.game.content.objectives, log):
         name = f"objective {model.name}"
         figures[f"{name}: drawn"] = Statistic(dealt, 1)
+        figures[f"{name}: discarded (cannot be done)"] = Statistic(discarded, dealt, percent=True)
         figures[f"{name}: taken (completed)"] = Statistic(done, dealt, percent=True)
         if mode(state) == "hidden":
             figures[f"{name}: replaced"] = Statistic(replaced, dealt, percent=True)

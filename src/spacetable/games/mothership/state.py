@@ -255,7 +255,8 @@ class MothershipState(State):
     beacon_log: list[list[int]]
     """Per beacon card (for reports): [drawn, discarded as it could not be done, option 1, option 2]."""
     objective_log: list[list[int]]
-    """Per objective card (for reports): [dealt, completed, group 1 taken, group 2 taken, replaced]."""
+    """Per objective card (for reports): [drawn, completed, group 1 taken, group 2 taken, replaced,
+    discarded for a module not in play]."""
     routes: dict[int, dict[int, tuple[int, bool]]]
     """Where each ship of the player on turn could move (``movement._search``), filled as asked.
     A move forgets the mover's entry only (the player's own ships never block each other);
@@ -338,7 +339,7 @@ class MothershipState(State):
         self.objective_draws = []
         self.tallies = [[0] * len(rules.objectives.TALLIES) for _ in range(n)]
         self.beacon_log = [[0] * 4 for _ in self.beacon_deck]
-        self.objective_log = [[0] * 5 for _ in self.objective_deck]
+        self.objective_log = [[0] * 6 for _ in self.objective_deck]
         if self.board is not None:
             rules.setup.lay_out(self, self.board)  # layout boards are known from the start
 
