@@ -10,7 +10,7 @@
   (that ends its movement; it may still attack once the card is done). A player holding a
   kept beacon card activates none until that card is used. Any unit may stand on a token; a
   unit that could activate the one it stood on since before the turn must move off it or
-  stay and activate it (:class:`.Activate`) before the turn ends.
+  stay and activate it (:class:`.Activate`) before it attacks or the turn ends.
 - Activating draws the top beacon card (chance; the discard pile is shuffled back when the
   deck runs out). A card that cannot be done (it needs a module not in play, or none of its
   options is open to the player) is discarded and the next one drawn.
