@@ -639,3 +639,16 @@ def test_a_cannon_counts_for_goals() -> None:
     state.station_hp[0] = 12
     nudge(state)
     assert state.choice is not None and state.script is not None and state.script["card"] == KEYS.index("bastion")
+
+
+def test_the_terminal_shows_ones_own_objectives_the_others_counts_or_the_global_row() -> None:
+    placing = game().new_initial_state()
+    assert objectives.describe(placing, 0) == ["Objectives: dealt once every fleet is placed"]
+    state = start({(0, FIGHTER_1): "E4", (1, FIGHTER_1): "K11"}, {0: ["t_kill"], 1: ["t_rich", "t_kill"]})
+    assert objectives.describe(state, 0) == [
+        "Your objectives: T Kill: The task of T Kill.",
+        "Player 2 holds 2 objective(s)",
+    ]
+    row = start({(0, FIGHTER_1): "E4", (1, FIGHTER_1): "K11"}, variant="global")
+    row.public_objectives = [index("t_rich")]
+    assert objectives.describe(row, None) == ["Global objectives: T Rich: The task of T Rich."]

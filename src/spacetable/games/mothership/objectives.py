@@ -259,6 +259,8 @@ def describe(state: MothershipState, seat: int | None) -> list[str]:
     """Lines for the terminal: the global row, or ``seat``'s own objectives and others' counts."""
     if mode(state) == "off" or state.board is None:
         return []
+    if state.phase == "place":
+        return ["Objectives: dealt once every fleet is placed"]
     cards = state.game.content.objectives
     if mode(state) == "global":
         row = "; ".join(f"{cards[c][1].name}: {cards[c][1].text}" for c in state.public_objectives)
