@@ -48,22 +48,6 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-EFFECTS = (
-    "resources",
-    "cards",
-    "objectives",
-    "repair",
-    "cannon",
-    "artifact",
-    "tech",
-    "development",
-    "points",
-    "damage",
-    "destroy",
-    "warp",
-    "strike",
-    "keep",
-)
 OBJECTIVE_REWARDS = (
     "resources",
     "cards",
@@ -76,6 +60,8 @@ OBJECTIVE_REWARDS = (
     "points",
 )
 """The reward kinds the rulebook lists for objectives."""
+EFFECTS = (*OBJECTIVE_REWARDS, "damage", "destroy", "warp", "strike", "keep")
+"""Every effect verb: the objectives' rewards, and what beacon cards do besides."""
 CATEGORIES = ("economy", "combat", "support")
 WARPS = ("anywhere", "planet", "station", "enemy")
 KEEPS = ("dogfight", "salvage")
