@@ -30,8 +30,8 @@ from .actions import UseAbility
 from .board import ASTEROID
 from .combat import declare, guarded
 from .content import CATEGORIES
-from .movement import weapon_die
-from .state import EMPTY, NOWHERE
+from .movement import jump, weapon_die
+from .state import MOVED, NOWHERE
 from .targets import planet_code, target_code
 
 if TYPE_CHECKING:
@@ -128,12 +128,9 @@ def _jump(state: MothershipState, seat: int, ship: int, spot: int, amount: int, 
     if not state.has_effect("gates", seat):
         state.effects.append(["gates", seat, 0, 0, "end", seat])
         events.append(Event("tech", f"{state.player_name(seat)} opens the jump gates."))
-    state.grid[state.pos[seat][ship]] = EMPTY
-    state.grid[spot] = seat * 16 + ship
-    state.pos[seat][ship] = spot
-    state.cleared[seat][ship] = -1
+    jump(state, seat, ship, spot)
     state.effects.append(["jumped", seat, ship, 0, "end", seat])
-    state.used[ship] = 10**3
+    state.used[ship] = MOVED
     events.append(Event("move", f"{state.ship_name(seat, ship)} jumps to {board.name_of(spot)}."))
 
 
@@ -223,7 +220,7 @@ def _launch(state: MothershipState, seat: int, ship: int, spot: int, amount: int
     assert board is not None
     state.pos[seat][ship] = spot
     state.grid[spot] = seat * 16 + ship
-    state.used[ship] = 10**3  # launched this turn: it moves from the next one
+    state.used[ship] = MOVED  # launched this turn: it moves from the next one
     state.attacked |= 1 << ship
     events.append(Event("tech", f"{state.ship_name(seat, ship)} is launched from the hangar at {board.name_of(spot)}."))
 

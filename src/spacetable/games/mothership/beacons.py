@@ -33,7 +33,7 @@ from .actions import Activate, DrawBeacon, RevealToken
 from .board import BLACK_HOLE, Board, build_board
 from .board import EMPTY as OPEN
 from .language import KEEPS, TALLIES, Effect
-from .state import NOWHERE
+from .state import MOVED, NOWHERE
 from .targets import BOMBER, FIGHTER, MOTHERSHIP
 
 if TYPE_CHECKING:
@@ -148,23 +148,12 @@ def sitters(state: MothershipState, seat: int) -> int:
     )
 
 
-def options(state: MothershipState, seat: int) -> list[Action]:
-    """Stay and activate, for each ship of :func:`sitters`."""
-    mask = sitters(state, seat)
-    return [Activate(ship) for ship in range(mask.bit_length()) if mask >> ship & 1]
-
-
-def must_stay_or_go(state: MothershipState, seat: int) -> bool:
-    """Whether the turn cannot end yet: a ship of ``seat`` is one of :func:`sitters`."""
-    return bool(sitters(state, seat))
-
-
 def activate(state: MothershipState, seat: int, ship: int, events: list[Event]) -> None:
     board = state.board
     assert board is not None
     cell = state.pos[seat][ship]
     state.activated |= ACTIVATED
-    state.used[ship] = 10**3  # the ship's movement ends here
+    state.used[ship] = MOVED  # the ship's movement ends here
     state.tallies[seat][TALLIES.index("beacons_activated")] += 1
     state.beacon_draw = [seat, ship, cell]
     events.append(

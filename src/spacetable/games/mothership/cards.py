@@ -25,8 +25,8 @@ from spacetable.engine import Action, Event
 from . import economy, exploration, hazards, random_events, tactics, turns, victory
 from .actions import Play
 from .combat import capture, declare, guarded, target_name
-from .movement import destroy_ship, engine_spaces
-from .state import EMPTY, NOWHERE
+from .movement import destroy_ship, engine_spaces, jump
+from .state import EMPTY, MOVED, NOWHERE
 from .targets import decode_target, planet_code, target_code
 
 if TYPE_CHECKING:
@@ -284,13 +284,9 @@ def _warp(state: MothershipState, seat: int, unit: int, spot: int, events: list[
     board = state.board
     assert board is not None
     _, owner, ship = decode_target(state, unit)
-    fleet = state.pos[owner]
-    state.grid[fleet[ship]] = EMPTY
-    state.grid[spot] = owner * 16 + ship
-    fleet[ship] = spot
-    state.cleared[owner][ship] = -1
+    jump(state, owner, ship, spot)
     if owner == seat:
-        state.used[ship] = 10**3
+        state.used[ship] = MOVED
         if ship == 0:
             state.locked = True
     events.append(Event("move", f"{state.ship_name(owner, ship)} jumps to {board.name_of(spot)}."))
@@ -374,10 +370,7 @@ def _gravity(state: MothershipState, seat: int, unit: int, spot: int, events: li
     board = state.board
     assert board is not None
     _, victim, ship = decode_target(state, unit)
-    state.grid[state.pos[victim][ship]] = EMPTY
-    state.grid[spot] = victim * 16 + ship
-    state.pos[victim][ship] = spot
-    state.cleared[victim][ship] = -1
+    jump(state, victim, ship, spot)
     events.append(Event("move", f"{state.ship_name(victim, ship)} is pulled to {board.name_of(spot)}."))
 
 

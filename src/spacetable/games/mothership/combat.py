@@ -106,7 +106,7 @@ def attack_options(state: MothershipState, seat: int) -> list[Action]:
             other, unit = occupant >> 4, occupant & 15
             if state.friendly(other, seat):
                 continue
-            kind = COLONY if unit == STATION else CANNON_TARGET if unit == CANNON_UNIT else kinds[unit]
+            kind = turns.unit_kind(state, unit)
             if kind not in can or (
                 kind == MOTHERSHIP and kinds[ship] == FIGHTER and not hazards.shield_points(state, other)
             ):
@@ -168,7 +168,8 @@ def target_name(state: MothershipState, target: int) -> str:
     if kind == COLONY:
         return f"{state.player_name(seat)}'s colony station"
     if kind == CANNON_TARGET:
-        where = state.board.name_of(target_cell(state, target)) if target_cell(state, target) < len(state.grid) else "?"
+        cell = target_cell(state, target)
+        where = state.board.name_of(cell) if cell < len(state.grid) else f"space {cell}"
         return f"{state.player_name(seat) if seat >= 0 else 'a'} guardian cannon at {where}"
     return state.ship_name(seat, unit)
 

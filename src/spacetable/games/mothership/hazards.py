@@ -30,7 +30,7 @@ from spacetable.engine import Event
 from . import choices, movement, turns
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET, Board, balance_problems, build_board, distance
 from .board import EMPTY as OPEN
-from .state import EMPTY, NOWHERE
+from .state import EMPTY, MOVED, NOWHERE
 
 if TYPE_CHECKING:
     from .content import Content
@@ -38,8 +38,6 @@ if TYPE_CHECKING:
 
 MARKS = {"neutron_stars": NEUTRON_STAR, "black_holes": BLACK_HOLE}
 """Each hazard module's mark in the terrain."""
-HELD = 10**3
-"""Engine spaces "used" by a ship whose movement a black hole ended."""
 
 
 # ---- the board ---------------------------------------------------------------------------------
@@ -234,7 +232,7 @@ def arrive(state: MothershipState, seat: int, ship: int, events: list[Event]) ->
         return
     if not beside(board, cell, BLACK_HOLE):
         return
-    state.used[ship] = HELD
+    state.used[ship] = MOVED
     holes = [n for n in board.neighbours[cell] if board.terrain[n] == BLACK_HOLE and state.grid[n] == EMPTY]
     name = state.ship_name(seat, ship)
     if not holes:
@@ -248,23 +246,16 @@ def arrive(state: MothershipState, seat: int, ship: int, events: list[Event]) ->
 
 def _pull(state: MothershipState, seat: int, ship: int, cell: int, events: list[Event]) -> None:
     assert state.board is not None
-    _place(state, seat, ship, cell)
+    movement.jump(state, seat, ship, cell)
     events.append(Event("move", f"A black hole pulls {state.ship_name(seat, ship)} in to {state.board.name_of(cell)}."))
     enter(state, seat, ship, events)
-
-
-def _place(state: MothershipState, seat: int, ship: int, cell: int) -> None:
-    state.grid[state.pos[seat][ship]] = EMPTY
-    state.grid[cell] = seat * 16 + ship
-    state.pos[seat][ship] = cell
-    state.cleared[seat][ship] = -1
 
 
 def enter(state: MothershipState, seat: int, ship: int, events: list[Event], ending: bool = False) -> None:
     """The black hole ``ship`` is in rolls against it (``ending``: at the end of its owner's
     turn, which ends once the roll is resolved). Its movement is over."""
     assert state.board is not None
-    state.used[ship] = HELD
+    state.used[ship] = MOVED
     die = state.game.content.hazards.black_hole_die
     state.pending = {"what": "black_hole", "seat": seat, "ships": [ship], "target": -1, "dice": [die], "rolls": []}
     if ending:
@@ -307,8 +298,8 @@ def _warped(state: MothershipState, choice: dict[str, Any], cell: int, events: l
     """The unit leaves the black hole for ``cell``: its movement is over, its attack phase kept."""
     assert state.board is not None
     seat, ship = choice["seat"], choice["ship"]
-    _place(state, seat, ship, cell)
-    state.used[ship] = HELD
+    movement.jump(state, seat, ship, cell)
+    state.used[ship] = MOVED
     events.append(Event("move", f"{state.ship_name(seat, ship)} warps out to {state.board.name_of(cell)}."))
     if choice["ending"]:
         _resume(state, seat, events)

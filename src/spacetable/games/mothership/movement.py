@@ -191,6 +191,15 @@ def resolve_asteroids(state: MothershipState, events: list[Event]) -> None:
     turns.check_out(state, [seat], events)
 
 
+def jump(state: MothershipState, seat: int, ship: int, cell: int) -> None:
+    """``seat``'s ``ship`` is put on ``cell`` without moving through the board (cards, abilities,
+    black holes, beacon warps): it leaves any asteroid field it had won its way into."""
+    state.grid[state.pos[seat][ship]] = EMPTY
+    state.grid[cell] = seat * 16 + ship
+    state.pos[seat][ship] = cell
+    state.cleared[seat][ship] = -1
+
+
 def destroy_ship(state: MothershipState, seat: int, ship: int) -> None:
     cell = state.pos[seat][ship]
     state.grid[cell] = EMPTY

@@ -97,9 +97,10 @@ def turn_actions(state: MothershipState, seat: int) -> list[Action]:
     actions.extend(cards.turn_plays(state, seat))
     actions.extend(abilities.options(state, seat))
     actions.extend(exploration.options(state, seat))
-    actions.extend(beacons.options(state, seat))
+    waiting = beacons.sitters(state, seat)  # ships that must answer their beacon or move off first
+    actions.extend(Activate(ship) for ship in ship_bits(waiting))
     actions.extend(objectives.options(state, seat))
-    if not beacons.must_stay_or_go(state, seat):
+    if not waiting:
         actions.append(EndTurn())
     return actions
 

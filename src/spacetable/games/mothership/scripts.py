@@ -28,7 +28,7 @@ from . import beacons, cannons, choices, economy, exploration, hazards, objectiv
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from .content import CATEGORIES
 from .language import TALLIES, Effect, Need, compare, parse_die, parse_effect, parse_need, parse_test
-from .movement import damage_mothership, destroy_ship
+from .movement import damage_mothership, destroy_ship, jump
 from .state import EMPTY, NOWHERE, STATION
 from .targets import target_code
 
@@ -431,10 +431,7 @@ def _warped(state: MothershipState, choice: dict[str, Any], value: int, events: 
     board = state.board
     assert board is not None
     seat, ship = choice["seat"], choice["ship"]
-    state.grid[state.pos[seat][ship]] = EMPTY
-    state.grid[value] = seat * 16 + ship
-    state.pos[seat][ship] = value
-    state.cleared[seat][ship] = -1
+    jump(state, seat, ship, value)
     events.append(Event("move", f"{state.ship_name(seat, ship)} warps to {board.name_of(value)}."))
     run(state, events)
 

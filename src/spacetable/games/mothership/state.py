@@ -42,6 +42,8 @@ NOWHERE = -1
 """A ship's space once destroyed (or before it is placed)."""
 STATION = 15
 """The ship number a colony station has in the grid's occupant codes."""
+MOVED = 10**3
+"""Engine spaces "used" by a ship whose movement is over for the turn (a jump, a beacon, a black hole)."""
 EMPTY = -1
 
 _FIELDS = (
@@ -618,4 +620,4 @@ def _plain(value: Any) -> Any:
     return value
 
 
-__all__ = ["NOWHERE", "STATION", "MothershipState"]
+__all__ = ["MOVED", "NOWHERE", "STATION", "MothershipState"]

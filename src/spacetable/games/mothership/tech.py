@@ -88,8 +88,9 @@ def climb(state: MothershipState, seat: int, index: int, events: list[Event], co
     tile = branch.tiers[tier]
     if tile.reusable:
         state.charges[seat] += 1
-    paid = f"for {cost}" if cost else "as a reward"
-    events.append(Event("tech", f"{state.player_name(seat)} buys {tile.name} ({branch.name}, tier {tier + 1}) {paid}."))
+    tile_words = f"{tile.name} ({branch.name}, tier {tier + 1})"
+    how = f"buys {tile_words} for {cost}" if cost else f"gains {tile_words} as a reward"
+    events.append(Event("tech", f"{state.player_name(seat)} {how}."))
 
 
 def charge_price(state: MothershipState, seat: int) -> int | None:
