@@ -172,6 +172,26 @@ class Game(ABC):
         may not know. The same tensor serves OpenSpiel, PettingZoo and Gymnasium."""
         raise NotImplementedError(_NO_TENSOR.format(game=self.id))
 
+    # ---- presentation (front ends draw only from these and view(seat)) ----
+    def board_svg(self, view: JSON, seat: int | None) -> str | None:
+        """The board of ``view`` (what ``seat`` may know) as one SVG element, or None where the game
+        draws no board (front ends then show the view as data). Drawn from the view alone, so it
+        can hold nothing the seat may not know. Elements a player can click carry
+        ``data-part="<id>"`` with the ids that :meth:`action_parts` uses, and a ``<title>`` with
+        their text from the content data."""
+        return None
+
+    def action_parts(self, action: Action) -> tuple[str, ...]:
+        """The board elements an action involves, as ``data-part`` ids: the piece first, then the
+        place it goes (a click on the piece highlights the places, a click on a place sends the
+        action). Empty where the action has no place on the board (it stays in the action list)."""
+        return ()
+
+    def glossary(self) -> dict[str, str]:
+        """Words a table shows and what they mean (cards, rooms, symbols, units), from the content
+        data, so a designer's override explains itself. Default: none."""
+        return {}
+
     @classmethod
     def usual_players(cls, options: Mapping[str, JSON] | None = None) -> int:
         """The number of seats used when none is given (``options`` may decide it, e.g. a solo mode)."""
