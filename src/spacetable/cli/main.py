@@ -588,6 +588,68 @@ def bench_command(
     _stdout().print(table)
 
 
+# ---- serve -------------------------------------------------------------------------
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="The address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL (default: a SQLite file in the user data folder), "
+            "e.g. postgresql+psycopg://user@127.0.0.1:5432/spacetable."
+        ),
+    ] = None,
+    open_browser: Annotated[bool, typer.Option("--open/--no-open", help="Open the lobby in a web browser.")] = False,
+) -> None:
+    """Run the web table: the lobby, the tables and the bots, in one process (Ctrl-C stops it)."""
+    import socket
+    import threading
+    import webbrowser
+
+    import uvicorn
+    from sqlalchemy.engine import make_url
+
+    from spacetable.server import create_app
+
+    def shown(url: str) -> str:
+        try:
+            return make_url(url).render_as_string(hide_password=True)
+        except Exception:  # not a URL at all: show it as given
+            return url
+
+    console = _stdout()
+    try:
+        web = create_app(db)
+    except Exception as exc:  # a bad URL, a missing driver, a database that refuses: one line, no traceback
+        where = shown(db) if db else "in the user data folder"
+        _fail(f"cannot open the database {where}: {str(exc).splitlines()[0]}")
+    console.print(f"Tables are stored in {escape(shown(web.state.db_url))}", soft_wrap=True)
+    url = f"http://{host}:{port}/"
+    console.print(f"The lobby: [bold]{url}[/]", soft_wrap=True)
+
+    def open_when_listening() -> None:
+        for _ in range(300):
+            try:
+                socket.create_connection((host, port), timeout=1).close()
+            except OSError:
+                time.sleep(0.1)
+                continue
+            webbrowser.open(url)
+            return
+
+    if open_browser:
+        try:
+            webbrowser.get()
+        except webbrowser.Error:
+            console.print("[dim]No web browser found here: open the address above in one.[/]")
+        else:
+            threading.Thread(target=open_when_listening, daemon=True).start()
+    uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
 def _cell(value: object) -> str:
     if value is None:
         return ""

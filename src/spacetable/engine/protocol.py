@@ -192,6 +192,11 @@ class Game(ABC):
         data, so a designer's override explains itself. Default: none."""
         return {}
 
+    def how_to_play(self) -> str | None:
+        """A page teaching the game in the project's own words, as an HTML fragment (headings,
+        paragraphs, lists; no scripts), or None. Games keep it beside their rules."""
+        return None
+
     @classmethod
     def usual_players(cls, options: Mapping[str, JSON] | None = None) -> int:
         """The number of seats used when none is given (``options`` may decide it, e.g. a solo mode)."""

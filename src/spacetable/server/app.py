@@ -1,0 +1,281 @@
+"""The FastAPI application: the HTTP routes, the WebSocket endpoint and the static client (docs/WEB.md).
+
+Every error a client can cause is JSON ``{"error": "one line"}`` with a 4xx status (a refused
+frame on the socket); no traceback ever reaches a client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from spacetable.agents import AGENTS
+from spacetable.engine import SpacetableError, list_games, load
+
+from . import messages
+from .bots import BotPool
+from .storage import Storage, default_url
+from .tables import BadToken, Connection, Refused, Table, Tables, TableSpec, TableUnavailable, one_line
+
+log = logging.getLogger("spacetable.server")
+
+STATIC = Path(__file__).parent / "static"
+MAX_FRAME = 16 * 1024
+"""Largest client frame, in bytes of UTF-8."""
+MAX_BODY = 1024 * 1024
+"""Largest request body (a new table with a content override), in bytes."""
+HELLO_SECONDS = 30.0
+"""A socket that says no hello within this is closed."""
+CLOSE_BAD_TOKEN, CLOSE_NO_TABLE, CLOSE_BAD_HELLO = 4401, 4404, 4400
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": one_line(message)}, status_code=status)
+
+
+def create_app(
+    db_url: str | None = None, *, data_dir: Path | str | None = None, bot_workers: int | None = None
+) -> FastAPI:
+    """The web table on the database ``db_url`` (default: ``tables.sqlite3`` in ``data_dir``, by
+    default the user data directory). The database is opened and migrated here, so a bad URL
+    raises now; the tables are rebuilt and the bots start when the application starts."""
+    if db_url is None:
+        db_url = default_url() if data_dir is None else f"sqlite:///{Path(data_dir) / 'tables.sqlite3'}"
+    storage = Storage(db_url)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        bots = BotPool(bot_workers)
+        hall = Tables(storage, bots)
+        app.state.tables = hall
+        try:
+            await hall.start()
+            yield
+        finally:
+            await hall.stop()
+            bots.close()
+            storage.close()
+
+    app = FastAPI(title="spacetable", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.db_url = db_url
+    _add_error_handlers(app)
+    _add_routes(app)
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    return app
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(HTTPException)
+    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+        return _error(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return _error(400, f"{where}: {first.get('msg', 'invalid request')}")
+
+    @app.exception_handler(Exception)
+    async def internal_error(_: Request, exc: Exception) -> JSONResponse:
+        log.error("internal error", exc_info=exc)
+        return _error(500, "internal server error (logged)")
+
+
+def _tables(request: Request | WebSocket) -> Tables:
+    hall: Tables = request.app.state.tables
+    return hall
+
+
+async def _table(request: Request, table_id: str) -> Table:
+    try:
+        return await _tables(request).get(table_id)
+    except TableUnavailable as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+def _add_routes(app: FastAPI) -> None:
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return [
+            {
+                "id": cls.id,
+                "name": cls.name,
+                "min_players": cls.min_players,
+                "max_players": cls.max_players,
+                "default_players": cls.usual_players(),
+                "options": [
+                    {
+                        "name": name,
+                        "default": spec.default,
+                        "help": spec.help,
+                        "choices": None if spec.choices is None else list(spec.choices),
+                        "kind": spec.kind.__name__,
+                    }
+                    for name, spec in cls.option_specs.items()
+                ],
+                "bots": sorted(AGENTS),
+            }
+            for cls in list_games()
+        ]
+
+    @app.post("/api/tables", status_code=201)
+    async def new_table(request: Request) -> JSONResponse:
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            return _error(413, f"the request is {len(body)} bytes; the limit is {MAX_BODY}")
+        try:
+            spec = TableSpec.parse(json.loads(body))
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return _error(400, "the request body must be JSON")
+        except Refused as exc:
+            return _error(400, str(exc))
+        created = await _tables(request).create(spec)
+        return JSONResponse(created.to_json(), status_code=201)
+
+    @app.get("/api/tables")
+    async def tables(request: Request) -> list[dict[str, Any]]:
+        return await _tables(request).lobby()
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(request: Request, table_id: str) -> JSONResponse:
+        table = await _table(request, table_id)
+        if not table.state.is_terminal():
+            return _error(409, "the record is available once the game has ended")
+        return JSONResponse(table.record().to_json())
+
+    @app.get("/api/tables/{table_id}/replay/{k}")
+    async def replay(request: Request, table_id: str, k: int, seat: int | None = None) -> JSONResponse:
+        table = await _table(request, table_id)
+        if not table.state.is_terminal():
+            return _error(409, "replays are available once the game has ended")
+        if not 0 <= k <= table.n:
+            return _error(400, f"k must be from 0 to {table.n}")
+        if seat is not None and not 0 <= seat < table.game.players:
+            return _error(400, f"seat must be from 0 to {table.game.players - 1}, or absent for a spectator")
+        return JSONResponse(messages.replay(table, k, seat))
+
+    @app.get("/api/glossary/{game_id}")
+    async def glossary(game_id: str) -> dict[str, str]:
+        try:
+            return load(game_id).glossary()
+        except SpacetableError as exc:
+            raise HTTPException(404, str(exc)) from None
+
+    @app.websocket("/ws/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        try:
+            table = await _tables(ws).get(table_id)
+        except TableUnavailable as exc:
+            await _close(ws, CLOSE_NO_TABLE, str(exc))
+            return
+        try:
+            hello = _frame(await asyncio.wait_for(ws.receive(), HELLO_SECONDS))
+            if hello.get("type") != "hello":
+                await _close(ws, CLOSE_BAD_HELLO, "the first frame must be {type: hello, token, since}")
+                return
+            seat = table.seat_of(hello.get("token"))
+        except BadToken as exc:
+            await _close(ws, CLOSE_BAD_TOKEN, str(exc))
+            return
+        except Refused as exc:
+            await _close(ws, CLOSE_BAD_HELLO, str(exc))
+            return
+        except TimeoutError:
+            await _close(ws, CLOSE_BAD_HELLO, f"no hello within {HELLO_SECONDS:g} seconds")
+            return
+        except WebSocketDisconnect:
+            return
+        conn = table.join(seat, hello.get("since"))
+        writer = asyncio.create_task(_write(ws, table, conn))
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                await _handle(table, conn, message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            writer.cancel()
+            table.leave(conn)
+
+
+async def _close(ws: WebSocket, code: int, reason: str) -> None:
+    with contextlib.suppress(Exception):  # the client may be gone already
+        await ws.send_json(messages.refused(None, reason))
+        await ws.close(code, one_line(reason, 120))
+
+
+def _frame(message: Any) -> dict[str, Any]:
+    """A client frame as a JSON object; Refused for binary, oversized or non-JSON frames."""
+    if message.get("type") == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise Refused("frames must be JSON text, not binary")
+    size = len(text.encode())
+    if size > MAX_FRAME:
+        raise Refused(f"a frame of {size} bytes is over the {MAX_FRAME}-byte limit")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise Refused(f"the frame is not JSON ({exc.msg} at character {exc.pos})") from None
+    if not isinstance(data, dict):
+        raise Refused("a frame must be a JSON object with a 'type'")
+    return data
+
+
+async def _handle(table: Table, conn: Connection, message: Any) -> None:
+    """One client frame; a refusal is answered with the reason and a fresh update."""
+    message_id = None
+    try:
+        data = _frame(message)
+        kind = data.get("type")
+        if kind == "act":
+            message_id = data.get("id") if isinstance(data.get("id"), str) else None
+            await table.act(conn.seat, data.get("id"), data.get("n"), data.get("action"))
+        elif kind == "replace":
+            await table.vote(conn.seat, data.get("seat"), data.get("agree"))
+        elif kind == "rematch":
+            await table.ask_rematch(conn.seat)
+        elif kind == "ping":
+            conn.send({"type": "pong"})
+        else:
+            raise Refused(f"unknown frame type {kind!r}; types: act, replace, rematch, ping")
+    except Refused as exc:
+        conn.send(messages.refused(message_id, str(exc)))
+        conn.send_update()
+
+
+async def _write(ws: WebSocket, table: Table, conn: Connection) -> None:
+    """Send the connection's frames in order until the socket closes."""
+    try:
+        while True:
+            frame = await conn.next_frame(table)
+            await ws.send_text(json.dumps(frame, separators=(",", ":")))
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return  # the socket closed; the reader sees it too
+    except Exception:
+        log.exception("table %s: a frame could not be built or sent; closing the socket", table.id)
+        with contextlib.suppress(Exception):
+            await ws.close(1011)

@@ -1,0 +1,109 @@
+"""What each seat is sent, built when it is sent from ``view(seat)`` and the events that seat may see.
+
+Nothing here reads the full state for a client: the view, the board, the events and the actions
+are the receiving seat's own (a spectator, ``seat=None``, gets ``view(None)`` and the public
+events). The frames are the ones docs/WEB.md lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from spacetable.engine import Event, Game, State
+
+from .storage import SeatInfo
+
+if TYPE_CHECKING:
+    from .tables import Table
+
+Frame = dict[str, Any]
+
+
+def events_json(
+    events: Iterable[tuple[int, Event]], seat: int | None, after: int, upto: int | None = None
+) -> list[Frame]:
+    """The events numbered after ``after`` (and at most ``upto``) that ``seat`` may see."""
+    return [
+        {"n": n, "kind": e.kind, "text": e.text}
+        for n, e in events
+        if n > after and (upto is None or n <= upto) and e.visible_to(seat)
+    ]
+
+
+def actions_json(game: Game, state: State, seat: int | None) -> list[Frame]:
+    """The labelled actions ``seat`` may take now (none unless it owes a decision)."""
+    if seat is None or seat not in state.awaiting():
+        return []
+    return [
+        {
+            "i": i,
+            "label": state.action_label(a),
+            "action": game.actions.to_json(a),
+            "parts": list(game.action_parts(a)),
+        }
+        for i, a in enumerate(state.legal_actions(seat))
+    ]
+
+
+def seats_json(seats: Sequence[SeatInfo]) -> list[Frame]:
+    """The public part of the seats (never the token hashes)."""
+    return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name} for s in seats]
+
+
+def position(game: Game, state: State, seat: int | None) -> tuple[Any, str | None]:
+    """``state`` as ``seat`` may know it: its view and the board drawn from that view alone."""
+    view = state.view(seat)
+    return view, game.board_svg(view, seat)
+
+
+def welcome(table: Table, seat: int | None) -> Frame:
+    game = table.game
+    return {
+        "type": "welcome",
+        "table": table.id,
+        "seat": seat,
+        "game": {"id": game.id, "name": game.name, "players": game.players, "options": game.options},
+        "seats": seats_json(table.seats),
+        "glossary": game.glossary(),
+    }
+
+
+def update(table: Table, seat: int | None, since: int) -> Frame:
+    """The table now as ``seat`` sees it, with the events it may see numbered after ``since``."""
+    state = table.state
+    view, svg = position(table.game, state, seat)
+    outcome = state.outcome()
+    return {
+        "type": "update",
+        "n": table.n,
+        "view": view,
+        "svg": svg,
+        "actions": actions_json(table.game, state, seat),
+        "to_act": list(state.awaiting()),
+        "events": events_json(table.events, seat, since),
+        "outcome": None if outcome is None else outcome.to_json(),
+        "presence": table.presence(),
+        "spectators": table.spectators(),
+        "clock": table.clock_left(seat),
+    }
+
+
+def presence(table: Table) -> Frame:
+    return {
+        "type": "presence",
+        "presence": table.presence(),
+        "spectators": table.spectators(),
+        "seats": seats_json(table.seats),
+        "votes": {str(target): sorted(voters) for target, voters in table.votes.items() if voters},
+    }
+
+
+def refused(message_id: str | None, reason: str) -> Frame:
+    return {"type": "refused", "id": message_id, "reason": reason}
+
+
+def replay(table: Table, k: int, seat: int | None) -> Frame:
+    """A finished game's position after ``k`` actions as ``seat`` saw it, with its events so far."""
+    view, svg = position(table.game, table.position(k), seat)
+    return {"k": k, "total": table.n, "view": view, "svg": svg, "events": events_json(table.events, seat, 0, k)}

@@ -1,0 +1,245 @@
+"""The tables' storage: SQLAlchemy 2 models, the database's set-up and every query the server makes.
+
+A table is its record: the ``tables`` row (game, options, seed), its ``seats`` and its ``actions``
+(chance outcomes included), numbered from 1. Every write commits before it returns, so whatever a
+client is told is already on disk. SQLite by default (WAL mode), PostgreSQL by URL; the schema is
+made and upgraded by the Alembic migrations in ``server/migrations`` when the storage opens.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    game_version: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime.datetime] = mapped_column(DateTime(timezone=True))
+    finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(16), ForeignKey("tables.id"), nullable=True)
+    clock: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(String(16), ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(String(16), ForeignKey("tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """A ``tables`` row as plain data."""
+
+    id: str
+    game: str
+    game_version: str
+    players: int
+    options: dict[str, Any]
+    seed: str
+    finished: bool = False
+    outcome: dict[str, Any] | None = None
+    rematch_of: str | None = None
+    clock: int | None = None
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A ``seats`` row as plain data: ``kind`` is ``human`` or ``bot`` (then ``level`` is its name)."""
+
+    seat: int
+    kind: str
+    level: str | None
+    name: str
+    token_hash: str | None
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """Everything stored about one table: enough to rebuild it."""
+
+    info: TableInfo
+    seats: list[SeatInfo]
+    actions: list[tuple[int | None, dict[str, Any]]]
+    """(seat or None for chance, the action's JSON), in order: row ``number`` k is ``actions[k - 1]``."""
+
+
+def default_url() -> str:
+    """The SQLite file in the user's data directory (made if missing)."""
+    folder = Path(platformdirs.user_data_dir("spacetable"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'tables.sqlite3'}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema to the newest Alembic revision."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Storage:
+    """The database of one server. Every method is one transaction, committed before it returns."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = create_engine(url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        migrate(self.engine)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_table(self, info: TableInfo, seats: Sequence[SeatInfo]) -> None:
+        with self._session.begin() as session:
+            session.add(
+                TableRow(
+                    id=info.id,
+                    game=info.game,
+                    game_version=info.game_version,
+                    players=info.players,
+                    options=info.options,
+                    seed=info.seed,
+                    created_at=datetime.datetime.now(datetime.UTC),
+                    finished=False,
+                    outcome=None,
+                    rematch_of=info.rematch_of,
+                    clock=info.clock,
+                )
+            )
+            session.flush()  # the table row first: the seats refer to it
+            session.add_all(
+                SeatRow(table_id=info.id, seat=s.seat, kind=s.kind, level=s.level, name=s.name, token_hash=s.token_hash)
+                for s in seats
+            )
+
+    def add_action(
+        self, table_id: str, number: int, seat: int | None, action: dict[str, Any], outcome: dict[str, Any] | None
+    ) -> None:
+        """Store action ``number``; an ``outcome`` marks the table finished in the same transaction."""
+        with self._session.begin() as session:
+            session.add(ActionRow(table_id=table_id, number=number, seat=seat, action=action))
+            if outcome is not None:
+                session.execute(update(TableRow).where(TableRow.id == table_id).values(finished=True, outcome=outcome))
+
+    def set_seat(self, table_id: str, seat: SeatInfo) -> None:
+        """Change who sits in a seat (a human handed to a bot)."""
+        with self._session.begin() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
+                .values(kind=seat.kind, level=seat.level, name=seat.name, token_hash=seat.token_hash)
+            )
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with self._session() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
+            actions = session.scalars(
+                select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.number)
+            )
+            return StoredTable(_info(row), [_seat(s) for s in seats], [(a.seat, a.action) for a in actions])
+
+    def unfinished(self) -> list[str]:
+        """The ids of the tables whose game goes on."""
+        with self._session() as session:
+            return list(session.scalars(select(TableRow.id).where(TableRow.finished.is_(False))))
+
+    def lobby(self, limit: int) -> list[tuple[TableInfo, list[SeatInfo], int]]:
+        """The ``limit`` newest tables with their seats and action counts, newest first."""
+        with self._session() as session:
+            counts = select(ActionRow.table_id, func.count().label("n")).group_by(ActionRow.table_id).subquery("counts")
+            rows = session.execute(
+                select(TableRow, func.coalesce(counts.c.n, 0))
+                .outerjoin(counts, counts.c.table_id == TableRow.id)
+                .order_by(TableRow.created_at.desc(), TableRow.id)
+                .limit(limit)
+            ).all()
+            ids = [row.id for row, _ in rows]
+            seats: dict[str, list[SeatInfo]] = {i: [] for i in ids}
+            for seat in session.scalars(
+                select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)
+            ):
+                seats[seat.table_id].append(_seat(seat))
+            return [(_info(row), seats[row.id], int(n)) for row, n in rows]
+
+
+def _info(row: TableRow) -> TableInfo:
+    return TableInfo(
+        id=row.id,
+        game=row.game,
+        game_version=row.game_version,
+        players=row.players,
+        options=row.options,
+        seed=row.seed,
+        finished=row.finished,
+        outcome=row.outcome,
+        rematch_of=row.rematch_of,
+        clock=row.clock,
+    )
+
+
+def _seat(row: SeatRow) -> SeatInfo:
+    return SeatInfo(seat=row.seat, kind=row.kind, level=row.level, name=row.name, token_hash=row.token_hash)

@@ -1,0 +1,643 @@
+"""The table actor: one object per table holds its game, its live state and its event log.
+
+One message is applied at a time (``Table.lock``). An action is checked (decoded by the game's
+``ActionSpace``, owed by its seat, made on a current ``n``, its id new), applied to a copy of
+the state, stored and committed, and only then does the copy become the table's state and is
+anyone told. Chance outcomes (the server's generator, reseeded per row from the table's secret
+seed, so a restart draws the same) and bot seats (worker processes) follow, each its own row.
+A refusal changes nothing and comes with one line saying why, with no hidden value in it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Coroutine, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from spacetable.agents import AGENTS
+from spacetable.engine import (
+    Action,
+    Event,
+    Game,
+    IllegalActionError,
+    Record,
+    SpacetableError,
+    State,
+    game_class,
+    load,
+)
+
+from . import messages
+from .bots import BotPool
+from .messages import Frame
+from .storage import SeatInfo, Storage, StoredTable, TableInfo
+
+log = logging.getLogger("spacetable.server")
+
+SEEN_IDS = 256
+"""Client message ids remembered per seat to refuse a repeated message."""
+CHECKPOINT = 32
+"""A finished table keeps a copy of every CHECKPOINT-th position for its replays."""
+RETRY_SECONDS = 2.0
+"""Wait before retrying a chance outcome or a bot move that could not be stored."""
+FINISHED_KEPT = 64
+"""Finished tables kept loaded (for replays) when nobody is connected to them."""
+LOBBY_SIZE = 100
+MAX_CLOCK = 7 * 24 * 3600
+MAX_ID = 64
+
+
+class Refused(Exception):
+    """A message or request that changes nothing; ``str()`` is the one-line reason for the client."""
+
+
+class BadToken(Refused):
+    """A hello whose token is not one of the table's seats."""
+
+
+class TableUnavailable(Exception):
+    """No such table, or one that cannot be rebuilt; ``str()`` says which, in one line."""
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """``text`` on one line, at most ``limit`` characters."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+# ---- a new table's request -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """A checked request for a new table, with its game built."""
+
+    game: Game
+    seats: tuple[SeatSpec, ...]
+    clock: int | None = None
+
+    @classmethod
+    def parse(cls, body: object) -> TableSpec:
+        """Check ``{game, players, options, seats, clock?}``; Refused names the first problem."""
+        if not isinstance(body, dict):
+            raise Refused("the request must be a JSON object {game, players, options, seats}")
+        unknown = set(body) - {"game", "players", "options", "seats", "clock"}
+        if unknown:
+            raise Refused(f"unknown field(s) {sorted(unknown)}; fields: game, players, options, seats, clock")
+        game_id, players, options = body.get("game"), body.get("players"), body.get("options", {})
+        if not isinstance(game_id, str):
+            raise Refused("'game' must be a game id (see /api/games)")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise Refused("'options' must be a JSON object of option names and values")
+        try:
+            if players is None:
+                players = game_class(game_id).usual_players(options)
+            game = load(game_id, players, options)
+        except (SpacetableError, ValueError, TypeError) as exc:  # content validation raises pydantic's ValueError
+            raise Refused(one_line(str(exc))) from None
+        seats = body.get("seats")
+        if not isinstance(seats, list) or len(seats) != game.players:
+            raise Refused(f"'seats' must be a list of {game.players} seat(s), one per player")
+        clock = body.get("clock")
+        if clock is not None and (type(clock) is not int or not 1 <= clock <= MAX_CLOCK):
+            raise Refused(f"'clock' must be null or whole seconds per decision from 1 to {MAX_CLOCK}")
+        return cls(game, tuple(_seat_spec(s, i) for i, s in enumerate(seats)), clock)
+
+
+def _seat_spec(data: object, seat: int) -> SeatSpec:
+    bots = ", ".join(sorted(AGENTS))
+    if isinstance(data, dict) and data.get("kind") == "human" and set(data) == {"kind"}:
+        return SeatSpec("human")
+    if isinstance(data, dict) and data.get("kind") == "bot" and set(data) == {"kind", "level"}:
+        level = data["level"]
+        if level not in AGENTS:
+            raise Refused(f"seat {seat}: unknown bot level {level!r}; levels: {bots}")
+        return SeatSpec("bot", level)
+    raise Refused(f'seat {seat} must be {{"kind": "human"}} or {{"kind": "bot", "level": one of {bots}}}')
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new table and its links (each human seat's holds the seat's token: shown once, stored hashed)."""
+
+    table: str
+    seats: list[dict[str, Any]]
+
+    def link(self, seat: int | None) -> str:
+        """The link of ``seat`` if it is a human seat, else the spectators'."""
+        links = {s["seat"]: s["link"] for s in self.seats if s["link"]}
+        return links.get(seat) or self.spectate
+
+    @property
+    def spectate(self) -> str:
+        return f"/t/{self.table}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table, "seats": self.seats, "spectate": self.spectate}
+
+
+# ---- a connected client ----------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Connection:
+    """One socket at a table: its seat (None: a spectator) and the frames waiting to be sent.
+
+    An update is queued as ``None`` and built when it is sent, from the table as it is then, so a
+    slow client is sent one current update rather than a backlog of old ones."""
+
+    seat: int | None
+    sent_n: int
+    """Events numbered up to this have been sent."""
+    outbox: asyncio.Queue[Frame | None] = field(default_factory=asyncio.Queue)
+    _update_queued: bool = False
+
+    def send(self, frame: Frame) -> None:
+        self.outbox.put_nowait(frame)
+
+    def send_update(self) -> None:
+        if not self._update_queued:
+            self._update_queued = True
+            self.outbox.put_nowait(None)
+
+    async def next_frame(self, table: Table) -> Frame:
+        item = await self.outbox.get()
+        if item is not None:
+            return item
+        self._update_queued = False
+        frame = messages.update(table, self.seat, self.sent_n)
+        self.sent_n = table.n
+        return frame
+
+
+# ---- the table -------------------------------------------------------------------------
+
+
+class Table:
+    """One table: its game, state, event log and clients. Built by replaying its stored rows."""
+
+    def __init__(self, hall: Tables, stored: StoredTable) -> None:
+        self.hall = hall
+        self.info = stored.info
+        self.id = stored.info.id
+        self.seats = list(stored.seats)
+        self.game = _game_of(stored.info)
+        self.state, self.events, self.rows = self._replay(stored.actions)
+        self.asked: dict[int, int] = {}
+        """For each seat that owes a decision, the ``n`` at which it was first asked."""
+        self.deadlines: dict[int, float] = {}
+        """For human seats asked under a clock: when (``time.monotonic()``) the clock runs out."""
+        self._note_asked(None)
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.votes: dict[int, set[int]] = {}
+        """Seat -> the seats that agree to hand it to a bot."""
+        self.rematch: Created | None = None
+        self._seen: dict[int, OrderedDict[str, None]] = {}
+        self._tasks: dict[tuple[int, int, str], asyncio.Task[None]] = {}
+        self._checkpoints: list[State] | None = None
+
+    @property
+    def n(self) -> int:
+        """The number of stored actions (chance included)."""
+        return len(self.rows)
+
+    def _replay(self, rows: Sequence[tuple[int | None, Any]]) -> tuple[State, list[tuple[int, Event]], list[Any]]:
+        state = self.game.new_initial_state()
+        events: list[tuple[int, Event]] = []
+        for number, (seat, data) in enumerate(rows, start=1):
+            try:
+                events += [(number, e) for e in state.apply_action(self.game.actions.from_json(data), seat)]
+            except IllegalActionError as exc:
+                raise TableUnavailable(one_line(f"table {self.id}: action {number} does not replay: {exc}")) from None
+        return state, events, list(rows)
+
+    # ---- who is here ---------------------------------------------------------------------
+    def seat_of(self, token: object) -> int | None:
+        """The seat whose token this is; None (a spectator) for a null token. Refused otherwise."""
+        if token is None:
+            return None
+        if isinstance(token, str):
+            digest = token_hash(token)
+            for seat in self.seats:
+                if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                    return seat.seat
+        raise BadToken("this token is not one of this table's seats")
+
+    def join(self, seat: int | None, since: object) -> Connection:
+        """Register a client; it is sent the welcome, an update with the events after ``since``, and
+        the link of a rematch already made."""
+        start = since if type(since) is int and 0 <= since <= self.n else 0
+        conn = Connection(seat, start)
+        self.connections.add(conn)
+        conn.send(messages.welcome(self, seat))
+        conn.send_update()
+        if self.rematch is not None:
+            conn.send(_rematch_frame(self.rematch, seat))
+        self._broadcast(messages.presence(self))
+        return conn
+
+    def leave(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        self._broadcast(messages.presence(self))
+
+    def connected(self, seat: int) -> bool:
+        """Whether anyone plays the seat now (a bot always does)."""
+        return self.seats[seat].kind == "bot" or any(c.seat == seat for c in self.connections)
+
+    def presence(self) -> list[dict[str, Any]]:
+        return [{"seat": s.seat, "connected": self.connected(s.seat)} for s in self.seats]
+
+    def spectators(self) -> int:
+        return sum(1 for c in self.connections if c.seat is None)
+
+    def clock_left(self, seat: int | None) -> float | None:
+        """Seconds left on ``seat``'s clock if it owes a decision, else on the soonest one running."""
+        if not self.deadlines:
+            return None
+        own = None if seat is None else self.deadlines.get(seat)
+        deadline = min(self.deadlines.values()) if own is None else own
+        return round(max(0.0, deadline - time.monotonic()), 1)
+
+    def _broadcast(self, frame: Frame) -> None:
+        for conn in self.connections:
+            conn.send(frame)
+
+    # ---- messages --------------------------------------------------------------------------
+    async def act(self, seat: int | None, message_id: object, n: object, data: object) -> None:
+        """A client's move: checked, applied, committed, then chance and bots play on."""
+        if seat is None:
+            raise Refused("spectators cannot act")
+        if not isinstance(message_id, str) or not 0 < len(message_id) <= MAX_ID:
+            raise Refused(f"'id' must be a string of 1 to {MAX_ID} characters")
+        if type(n) is not int:
+            raise Refused("'n' must be the number of the update the move was made on")
+        async with self.lock:
+            seen = self._seen.setdefault(seat, OrderedDict())
+            if message_id in seen:
+                raise Refused(f"message {message_id!r} was already received")
+            try:
+                action = self.game.actions.from_json(data)
+            except SpacetableError as exc:
+                raise Refused(one_line(str(exc))) from None
+            if self.state.is_terminal():
+                raise Refused("the game is over")
+            if self.seats[seat].kind != "human":
+                raise Refused(f"seat {seat} is played by a bot now")
+            if seat not in self.state.awaiting():
+                raise Refused(f"seat {seat} owes no decision now")
+            if not self.asked[seat] <= n <= self.n:
+                raise Refused(
+                    f"stale move: made on n={n}, but this decision was asked at n={self.asked[seat]} (now n={self.n})"
+                )
+            await self._apply(seat, action)
+            seen[message_id] = None
+            if len(seen) > SEEN_IDS:
+                seen.popitem(last=False)
+        self._changed()
+
+    async def vote(self, voter: int | None, target: object, agree: object) -> None:
+        """A vote to hand an absent human's seat to a greedy bot; carried when every other human agrees."""
+        if voter is None:
+            raise Refused("spectators cannot vote")
+        if type(target) is not int or not 0 <= target < len(self.seats) or type(agree) is not bool:
+            raise Refused(f"a vote is {{seat: 0 to {len(self.seats) - 1}, agree: true or false}}")
+        if self.state.is_terminal():
+            raise Refused("the game is over")
+        if self.seats[target].kind != "human":
+            raise Refused(f"seat {target} is already played by a bot")
+        if target == voter:
+            raise Refused("a seat cannot vote on its own replacement")
+        if self.connected(target):
+            raise Refused(f"seat {target} is connected: only an absent player's seat can be handed to a bot")
+        async with self.lock:
+            voters = self.votes.setdefault(target, set())
+            if agree:
+                voters.add(voter)
+            else:
+                voters.discard(voter)
+            humans = {s.seat for s in self.seats if s.kind == "human"} - {target}
+            if humans <= voters:
+                bot = SeatInfo(target, "bot", "greedy", f"greedy bot for {self.seats[target].name}", None)
+                try:
+                    await asyncio.to_thread(self.hall.storage.set_seat, self.id, bot)
+                except Exception:
+                    log.exception("table %s: seat %d could not be handed to a bot", self.id, target)
+                    raise Refused("the change of seat could not be saved; vote again") from None
+                self.seats[target] = bot
+                del self.votes[target]
+        self._broadcast(messages.presence(self))
+        self._changed()
+
+    async def ask_rematch(self, seat: int | None) -> None:
+        """A new table with the same game, options and seats; every client is sent its link."""
+        if seat is None:
+            raise Refused("only a player can ask for a rematch")
+        if not self.state.is_terminal():
+            raise Refused("the game is not over yet")
+        async with self.lock:
+            if self.rematch is None:
+                spec = TableSpec(self.game, tuple(SeatSpec(s.kind, s.level) for s in self.seats), self.info.clock)
+                self.rematch = await self.hall.create(spec, rematch_of=self.id)
+        for conn in self.connections:
+            conn.send(_rematch_frame(self.rematch, conn.seat))
+
+    # ---- applying --------------------------------------------------------------------------
+    async def _apply(self, seat: int | None, action: Action, announce: Sequence[Event] = ()) -> None:
+        """Apply to a copy, commit the row, then adopt the copy. Refused (nothing changed) if the
+        rules refuse the action or the row cannot be stored."""
+        after = self.state.clone()
+        try:
+            events = [*announce, *after.apply_action(action, seat)]
+        except IllegalActionError as exc:
+            raise Refused(one_line(str(exc))) from None
+        except Exception:  # a bug in a game must cost one refusal, not the table
+            log.exception("table %s: the game failed applying %r for seat %s", self.id, action, seat)
+            raise Refused("the game failed to apply this action (a bug, logged); nothing changed") from None
+        number = self.n + 1
+        data = self.game.actions.to_json(action)
+        outcome = after.outcome()
+        try:
+            await asyncio.to_thread(
+                self.hall.storage.add_action,
+                self.id,
+                number,
+                seat,
+                data,
+                None if outcome is None else outcome.to_json(),
+            )
+        except Exception:
+            log.exception("table %s: action %d could not be stored; reloading the table", self.id, number)
+            await self._reload()
+            raise Refused("the move could not be saved; nothing changed, try again") from None
+        self.state = after
+        self.rows.append((seat, data))
+        self.events += [(number, e) for e in events]
+        self._note_asked(seat)
+
+    async def _reload(self) -> None:
+        """Take the stored rows as the truth again (a failed commit may have been stored after all)."""
+        try:
+            stored = await asyncio.to_thread(self.hall.storage.load, self.id)
+            if stored is not None:
+                self.state, self.events, self.rows = self._replay(stored.actions)
+                self.asked.clear()
+                self._note_asked(None)
+        except Exception:
+            log.exception("table %s: could not be reloaded; keeping the position in memory", self.id)
+
+    def _note_asked(self, actor: int | None) -> None:
+        awaiting = self.state.awaiting()
+        if actor is not None:
+            self.asked.pop(actor, None)
+        for seat in [s for s in self.asked if s not in awaiting]:
+            del self.asked[seat]
+        for seat in [s for s in self.deadlines if s not in self.asked]:
+            del self.deadlines[seat]
+        for seat in awaiting:
+            if seat not in self.asked:
+                self.asked[seat] = self.n
+                if self.info.clock and self.seats[seat].kind == "human":
+                    self.deadlines[seat] = time.monotonic() + self.info.clock
+
+    # ---- what happens next -----------------------------------------------------------------
+    def _changed(self) -> None:
+        """After any change: roll for chance, else tell every client and start the bots and clocks."""
+        if self.state.is_chance_node():
+            self._start((-1, self.n, "chance"), self._chance())
+            return
+        for conn in self.connections:
+            conn.send_update()
+        for seat in self.state.awaiting():
+            info, asked = self.seats[seat], self.asked[seat]
+            if info.kind == "bot" and info.level is not None:
+                self._start((seat, asked, "bot"), self._auto_move(seat, asked, info.level, 0.0))
+            elif seat in self.deadlines:
+                delay = self.deadlines[seat] - time.monotonic()
+                self._start((seat, asked, "clock"), self._auto_move(seat, asked, "greedy", delay))
+
+    def _start(self, key: tuple[int, int, str], work: Coroutine[Any, Any, None]) -> None:
+        if key in self._tasks:
+            work.close()
+            return
+        task = asyncio.create_task(work)
+        self._tasks[key] = task
+        task.add_done_callback(lambda _: self._tasks.pop(key, None))
+
+    def _retry_later(self) -> None:
+        asyncio.get_running_loop().call_later(RETRY_SECONDS, self._changed)
+
+    async def _chance(self) -> None:
+        try:
+            async with self.lock:
+                while self.state.is_chance_node():
+                    rng = random.Random(f"{self.info.seed}:{self.n}")
+                    await self._apply(None, self.state.sample_chance(rng))
+        except Refused:
+            self._retry_later()
+            return
+        self._changed()
+
+    async def _auto_move(self, seat: int, asked: int, bot: str, delay: float) -> None:
+        """Play ``seat``'s decision asked at ``asked`` with ``bot``: at once for a bot seat, after
+        ``delay`` seconds for a human whose clock runs (unless the human has moved by then)."""
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if self.asked.get(seat) != asked:
+            return
+        seed = f"{self.info.seed}:{self.n}:{seat}"
+        try:
+            data: object = await self.hall.bots.choose(self.game, self.state.to_json(), seat, bot, seed)
+        except Exception:  # a crashed bot must not stop the table
+            log.exception("table %s: bot %s failed in seat %d; playing a random legal move", self.id, bot, seat)
+            data = None
+        clock_ran_out = self.seats[seat].kind == "human"
+        try:
+            async with self.lock:
+                if self.asked.get(seat) != asked:
+                    return
+                legal = self.state.legal_actions(seat)
+                action = next((a for a in legal if self.game.actions.to_json(a) == data), None)
+                if action is None:
+                    if data is not None:
+                        log.error("table %s: bot %s chose %r, not legal in seat %d", self.id, bot, data, seat)
+                    action = random.Random(seed).choice(legal)
+                notice = [Event("clock", f"the clock ran out for seat {seat}")] if clock_ran_out else []
+                await self._apply(seat, action, notice)
+        except Refused:
+            self._retry_later()
+            return
+        self._changed()
+
+    async def stop(self) -> None:
+        """Cancel the bots and clocks (the server is stopping; the stored rows are the truth)."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ---- after the end ---------------------------------------------------------------------
+    def record(self) -> Record:
+        """The game's record (``engine.Record``), with the final position's digest and outcome."""
+        seats = [s.kind if s.kind == "human" else f"bot:{s.level}" for s in self.seats]
+        record = Record(self.game.id, self.game.version, self.game.players, dict(self.game.options), seats)
+        record.actions = [(seat, data) for seat, data in self.rows]
+        record.finish(self.state)
+        return record
+
+    def position(self, k: int) -> State:
+        """The position after the first ``k`` actions (from a copy kept every CHECKPOINT actions)."""
+        if self._checkpoints is None:
+            state = self.game.new_initial_state()
+            checkpoints = [state.clone()]
+            for number, (seat, data) in enumerate(self.rows, start=1):
+                state.apply_action(self.game.actions.from_json(data), seat)
+                if number % CHECKPOINT == 0:
+                    checkpoints.append(state.clone())
+            self._checkpoints = checkpoints
+        state = self._checkpoints[k // CHECKPOINT].clone()
+        for seat, data in self.rows[k - k % CHECKPOINT : k]:
+            state.apply_action(self.game.actions.from_json(data), seat)
+        return state
+
+
+def _game_of(info: TableInfo) -> Game:
+    try:
+        game = load(info.game, info.players, info.options)
+    except SpacetableError as exc:
+        raise TableUnavailable(one_line(f"table {info.id} cannot be set up: {exc}")) from None
+    if game.version != info.game_version:
+        raise TableUnavailable(
+            f"table {info.id} was made with {info.game} version {info.game_version}; this server has {game.version}"
+        )
+    return game
+
+
+def _rematch_frame(created: Created, seat: int | None) -> Frame:
+    return {"type": "rematch", "table": created.table, "link": created.link(seat)}
+
+
+# ---- every table -----------------------------------------------------------------------
+
+
+class Tables:
+    """Every table of the server: the live ones rebuilt at start, finished ones loaded when asked."""
+
+    def __init__(self, storage: Storage, bots: BotPool) -> None:
+        self.storage = storage
+        self.bots = bots
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+
+    async def start(self) -> None:
+        """Rebuild every unfinished table from its rows; its bots, chance and clocks resume."""
+        for table_id in await asyncio.to_thread(self.storage.unfinished):
+            try:
+                table = await self.get(table_id)
+            except TableUnavailable as exc:
+                log.error("%s", exc)
+                continue
+            log.info("table %s resumed at n=%d", table_id, table.n)
+
+    async def stop(self) -> None:
+        await asyncio.gather(*(t.stop() for t in self._tables.values()))
+
+    async def get(self, table_id: str) -> Table:
+        """The table, loaded if need be; TableUnavailable if there is none or it cannot be rebuilt."""
+        table = self._tables.get(table_id)
+        if table is None:
+            stored = await asyncio.to_thread(self.storage.load, table_id)
+            if stored is None:
+                raise TableUnavailable(f"there is no table {table_id!r}")
+            table = self._tables.get(table_id)  # loaded by someone else meanwhile
+            if table is None:
+                table = self._tables[table_id] = Table(self, stored)
+                table._changed()
+                self._forget_finished()
+        self._tables.move_to_end(table_id)
+        return table
+
+    def _forget_finished(self) -> None:
+        idle = [t for t in self._tables.values() if t.state.is_terminal() and not t.connections and not t._tasks]
+        for table in idle[: max(0, len(idle) - FINISHED_KEPT)]:
+            del self._tables[table.id]
+
+    async def create(self, spec: TableSpec, rematch_of: str | None = None) -> Created:
+        """Store a new table, start it (set-up chance, bots) and return its links."""
+        game = spec.game
+        table_id = secrets.token_urlsafe(12)
+        tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(spec.seats) if s.kind == "human"}
+        info = TableInfo(
+            id=table_id,
+            game=game.id,
+            game_version=game.version,
+            players=game.players,
+            options=dict(game.options),
+            seed=secrets.token_hex(16),
+            rematch_of=rematch_of,
+            clock=spec.clock,
+        )
+        seats = [
+            SeatInfo(i, "human", None, f"player {i + 1}", token_hash(tokens[i]))
+            if s.kind == "human"
+            else SeatInfo(i, "bot", s.level, f"{s.level} bot", None)
+            for i, s in enumerate(spec.seats)
+        ]
+        await asyncio.to_thread(self.storage.create_table, info, seats)
+        table = self._tables[table_id] = Table(self, StoredTable(info, seats, []))
+        table._changed()
+        links = [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "link": f"/t/{table_id}#seat={s.seat}&token={tokens[s.seat]}" if s.seat in tokens else None,
+            }
+            for s in seats
+        ]
+        return Created(table_id, links)
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The newest tables for the lobby, with who is connected to the loaded ones."""
+        rows = await asyncio.to_thread(self.storage.lobby, LOBBY_SIZE)
+        result = []
+        for info, seats, n in rows:
+            live = self._tables.get(info.id)
+            result.append(
+                {
+                    "table": info.id,
+                    "game": info.game,
+                    "players": info.players,
+                    "seats": [
+                        {
+                            "seat": s.seat,
+                            "kind": s.kind,
+                            "level": s.level,
+                            "connected": s.kind == "bot" or (live is not None and live.connected(s.seat)),
+                        }
+                        for s in seats
+                    ],
+                    "n": n,
+                    "finished": info.finished,
+                }
+            )
+        return result
