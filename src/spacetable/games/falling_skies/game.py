@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, cast
 
-from spacetable.engine import JSON, Game, OptionsError, OptionSpec, State, register
+from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, State, register
 from spacetable.engine.errors import ContentError
 
-from . import tensor
+from . import tensor, web
 from .actions import action_space
 from .content import CARDS, build_board
 from .heuristic import evaluate
@@ -77,3 +77,12 @@ class FallingSkies(Game):
 
     def observation_tensor(self, state: State, seat: int) -> list[float]:
         return tensor.encode(self, state.view(seat))
+
+    def board_svg(self, view: JSON, seat: int | None) -> str | None:
+        return web.board_svg(self.board, view)
+
+    def action_parts(self, action: Action) -> tuple[str, ...]:
+        return web.action_parts(action)
+
+    def glossary(self) -> dict[str, str]:
+        return web.glossary(self.board, self.options)
