@@ -1,31 +1,57 @@
-# The README's two commands: `make play` and `make test`. Each sets up .venv on its own.
+# The README's two commands: `make play` and `make test`. Each sets up .venv on its own:
+# `make play` installs only what playing needs; `make test` adds the test tools, the research
+# libraries and the system packages the browser and storage tests drive (Debian's Chromium and
+# PostgreSQL server, installed with apt-get when missing and we are root).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
+TEST_STAMP := $(VENV)/.installed-test
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# pytest workers: both cores by default (`make test JOBS=1` for one)
+JOBS ?= 2
 
-.PHONY: play test lint bench clean
+.PHONY: play play-terminal test lint system-packages bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,rl]'
-	touch $(STAMP)
+	touch $(PLAY_STAMP) $(TEST_STAMP)
 
-play: $(STAMP)
+play: $(PLAY_STAMP)
+	$(BIN)/spacetable serve --host $(HOST) --port $(PORT) --open
+
+play-terminal: $(PLAY_STAMP)
 	$(BIN)/spacetable play falling-skies
 
-lint: $(STAMP)
+# Chromium for the browser tests, PostgreSQL's server for the storage tests (Debian packages).
+system-packages:
+	@if ! command -v chromium >/dev/null || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium postgresql >/dev/null; \
+	  else \
+	    echo "note: chromium or postgresql is missing and we are not root: their tests will say they were skipped"; \
+	  fi; \
+	fi
+
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy src/spacetable
 
-test: lint
-	$(BIN)/pytest
+test: lint system-packages
+	$(BIN)/pytest -n $(JOBS) --durations=15
 
-bench: $(STAMP)
+bench: $(PLAY_STAMP)
 	$(BIN)/spacetable bench
 
 clean:

@@ -1,0 +1,122 @@
+"""Driving the browser table as a person does (Playwright and Debian's Chromium), and checking
+every WebSocket frame a page received against what its seat may know."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, WebSocket
+
+from spacetable.engine import Event, Game, Record, State
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+"""Where `make screenshots` (SPACETABLE_SCREENSHOTS=1) keeps the pictures the README shows."""
+WAIT_MS = 20_000
+READY = "#outcome:not([hidden]), #actions button.action:not([disabled])"
+"""A page that has drawn the latest update: the game is over, or this seat may act now."""
+
+
+def shot(page: Page, name: str, tmp_path: Path) -> Path:
+    """Take a screenshot into ``tmp_path``, and into docs/screenshots when asked to."""
+    path = tmp_path / f"{name}.png"
+    page.screenshot(path=str(path))
+    if os.environ.get("SPACETABLE_SCREENSHOTS"):
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    return path
+
+
+@dataclass
+class Seen:
+    """Every WebSocket frame one page received, parsed."""
+
+    frames: list[dict[str, Any]] = field(default_factory=list)
+
+    def updates(self) -> list[dict[str, Any]]:
+        return [f for f in self.frames if f.get("type") == "update"]
+
+
+def open_page(browser: Browser, url: str, width: int = 1280, height: int = 720) -> tuple[Page, Seen]:
+    """A new page (its own storage, as another person's browser) at ``url``, capturing the frames
+    its WebSockets receive."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    seen = Seen()
+
+    def on_socket(socket: WebSocket) -> None:
+        socket.on("framereceived", lambda payload: seen.frames.append(json.loads(payload)))
+
+    page.on("websocket", on_socket)
+    page.goto(url)
+    return page, seen
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_selector(READY, timeout=WAIT_MS)
+
+
+def is_over(page: Page) -> bool:
+    return page.locator("#outcome").is_visible()
+
+
+def click_any_action(page: Page, rng: random.Random) -> str:
+    """Click one of the enabled move buttons at random; return its label."""
+    buttons = page.locator("#actions button.action:not([disabled])")
+    button = buttons.nth(rng.randrange(buttons.count()))
+    label = button.inner_text()
+    button.click()
+    return label
+
+
+def get_json(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=20) as response:
+        return json.loads(response.read())
+
+
+def post_json(url: str, body: Any) -> Any:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"content-type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=20) as response:
+        return json.loads(response.read())
+
+
+def replayed(record: Record) -> Iterator[tuple[int, State, list[Event]]]:
+    """(n, the state after n actions, the events of action n) for every n of a record."""
+    game = record.game()
+    state = game.new_initial_state()
+    yield 0, state.clone(), []
+    for number, (seat, data) in enumerate(record.actions, start=1):
+        events = state.apply_action(game.actions.from_json(data), seat)
+        yield number, state.clone(), events
+
+
+def check_frames_hold_only_the_seat_s_knowledge(record: Record, seen: Seen, seat: int | None) -> int:
+    """Every update a page received equals what ``seat`` may know after that many actions: its
+    view, the board drawn from it, its own moves, and only events it may see. Returns the number
+    of updates checked."""
+    game: Game = record.game()
+    states: dict[int, State] = {}
+    visible: set[tuple[int, str, str]] = set()
+    for number, state, events in replayed(record):
+        states[number] = state
+        visible |= {(number, e.kind, e.text) for e in events if e.visible_to(seat)}
+    checked = 0
+    for frame in seen.updates():
+        state = states[frame["n"]]
+        view = state.view(seat)
+        assert frame["view"] == json.loads(json.dumps(view)), f"update {frame['n']}: not view({seat})"
+        assert frame["svg"] == game.board_svg(view, seat), f"update {frame['n']}: a board not drawn from view({seat})"
+        own = state.legal_actions(seat) if seat is not None and seat in state.awaiting() else []
+        assert [a["action"] for a in frame["actions"]] == [game.actions.to_json(a) for a in own]
+        for event in frame["events"]:
+            assert (event["n"], event["kind"], event["text"]) in visible, f"seat {seat} was sent {event}"
+        checked += 1
+    return checked
