@@ -2,11 +2,15 @@
 
 Starts `spacetable serve` on 127.0.0.1 with a fresh SQLite file, opens TABLES tables (falling-skies
 played by a scripted client; showdown with one scripted client and bots in the other seats), and
-lets every scripted client play random legal actions for SECONDS. A finished table is replaced
-by a new one. Prints the action latency (from sending a move to the update that shows it applied)
-p50/p99, the messages per second the clients received, and every error.
+lets every scripted client play random legal actions for SECONDS, thinking THINK seconds (on
+average, uniformly from half to one and a half times it) before each move, as a quick player does;
+`--think 0` measures the most moves the server takes. A finished table is replaced by a new one.
+Prints the action latency (from sending a move to the update that shows it applied) p50/p99, the
+messages per second the clients received, and every error. A move refused as stale (the seat's
+decision changed while the client thought, as when another seat's answer closes a window) is
+counted apart: the client then plays on from the newer update.
 
-    .venv/bin/python benchmarks/web_load.py --tables 100 --seconds 120
+    .venv/bin/python benchmarks/web_load.py --tables 100 --seconds 120 --think 1
 
 Every loop is bounded by the deadline; the server is stopped at the end.
 """
@@ -40,6 +44,7 @@ class Tally:
     received: int = 0
     actions: int = 0
     games: int = 0
+    stale: int = 0
     errors: list[str] = field(default_factory=list)
 
 
@@ -77,19 +82,23 @@ async def _new_table(http: httpx.AsyncClient, base: str, game: str) -> tuple[str
     return data["table"], _token(data["seats"][0]["link"])
 
 
-async def _play(base: str, ws_base: str, game: str, deadline: float, tally: Tally, rng: random.Random) -> None:
+async def _play(
+    base: str, ws_base: str, game: str, deadline: float, tally: Tally, rng: random.Random, think: float
+) -> None:
     """One scripted client: play random legal actions on new tables until the deadline."""
     async with httpx.AsyncClient(timeout=30) as http:
         while time.monotonic() < deadline:
             try:
                 table, token = await _new_table(http, base, game)
-                await _play_table(ws_base, table, token, deadline, tally, rng)
+                await _play_table(ws_base, table, token, deadline, tally, rng, think)
             except Exception as exc:  # a benchmark reports every failure and goes on
                 tally.errors.append(f"{game}: {type(exc).__name__}: {exc}"[:200])
                 await asyncio.sleep(0.5)
 
 
-async def _play_table(ws_base: str, table: str, token: str, deadline: float, tally: Tally, rng: random.Random) -> None:
+async def _play_table(
+    ws_base: str, table: str, token: str, deadline: float, tally: Tally, rng: random.Random, think: float
+) -> None:
     async with websockets.connect(f"{ws_base}/ws/{table}", max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "since": None}))
         sent_at: float | None = None
@@ -102,7 +111,11 @@ async def _play_table(ws_base: str, table: str, token: str, deadline: float, tal
             tally.received += 1
             kind = frame.get("type")
             if kind == "refused":
-                tally.errors.append(f"refused: {frame.get('reason')}"[:200])
+                if "stale" in str(frame.get("reason")):
+                    tally.stale += 1
+                else:
+                    tally.errors.append(f"refused: {frame.get('reason')}"[:200])
+                sent_at = None
                 continue
             if kind != "update":
                 continue
@@ -114,6 +127,8 @@ async def _play_table(ws_base: str, table: str, token: str, deadline: float, tal
                 tally.games += 1
                 return
             if frame["actions"] and sent_at is None:
+                if think:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 choice = rng.choice(frame["actions"])
                 sent_n = frame["n"]
                 sent_at = time.monotonic()
@@ -121,7 +136,7 @@ async def _play_table(ws_base: str, table: str, token: str, deadline: float, tal
                 await ws.send(json.dumps(message))
 
 
-async def run(tables: int, seconds: float, port: int, db: Path) -> Tally:
+async def run(tables: int, seconds: float, port: int, db: Path, games: list[str], think: float) -> Tally:
     base, ws_base = f"http://{HOST}:{port}", f"ws://{HOST}:{port}"
     server = subprocess.Popen(
         [sys.executable, "-m", "spacetable", "serve", "--host", HOST, "--port", str(port), "--db", f"sqlite:///{db}"],
@@ -132,8 +147,10 @@ async def run(tables: int, seconds: float, port: int, db: Path) -> Tally:
     try:
         await _wait_ready(base, time.monotonic() + 60)
         deadline = time.monotonic() + seconds
-        games = ["falling-skies" if i % 2 == 0 else "showdown" for i in range(tables)]
-        await asyncio.gather(*(_play(base, ws_base, g, deadline, tally, random.Random(i)) for i, g in enumerate(games)))
+        plays = [
+            _play(base, ws_base, games[i % len(games)], deadline, tally, random.Random(i), think) for i in range(tables)
+        ]
+        await asyncio.gather(*plays)
     finally:
         server.terminate()
         try:
@@ -147,10 +164,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--games", default="falling-skies,showdown", help="the games the tables play, in turn")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a client thinks before a move, on average")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         started = time.monotonic()
-        tally = asyncio.run(run(args.tables, args.seconds, _free_port(), Path(tmp) / "load.sqlite3"))
+        games = args.games.split(",")
+        port, db = _free_port(), Path(tmp) / "load.sqlite3"
+        tally = asyncio.run(run(args.tables, args.seconds, port, db, games, args.think))
         elapsed = time.monotonic() - started
     lat = sorted(tally.latencies)
     if lat:
@@ -159,7 +180,8 @@ def main() -> None:
         print(f"action latency p50 {p50:.1f} ms, p99 {p99:.1f} ms over {len(lat)} client actions")
     print(
         f"{tally.received / elapsed:.0f} messages/s received, {tally.actions / elapsed:.1f} client actions/s, "
-        f"{tally.games} games finished, {len(tally.errors)} errors in {elapsed:.0f} s with {args.tables} tables"
+        f"{tally.games} games finished, {tally.stale} stale moves refused, {len(tally.errors)} errors "
+        f"in {elapsed:.0f} s with {args.tables} tables"
     )
     for error in tally.errors[:20]:
         print("  error:", error)

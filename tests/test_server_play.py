@@ -271,7 +271,7 @@ def test_a_move_that_cannot_be_stored_is_refused_and_changes_nothing(
             raise OSError("disk full")
 
         with monkeypatch.context() as patch:
-            patch.setattr(storage, "add_action", broken)
+            patch.setattr(storage, "add_actions", broken)
             player.act(update, message_id="lost")
             assert "could not be saved" in player.next("refused")["reason"]
             after = player.next("update")

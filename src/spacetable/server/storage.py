@@ -28,6 +28,7 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    insert,
     select,
     update,
 )
@@ -104,6 +105,17 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
+class ActionToStore:
+    """One action row waiting to be committed."""
+
+    table_id: str
+    number: int
+    seat: int | None
+    action: dict[str, Any]
+    outcome: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
 class StoredTable:
     """Everything stored about one table: enough to rebuild it."""
 
@@ -173,14 +185,19 @@ class Storage:
                 for s in seats
             )
 
-    def add_action(
-        self, table_id: str, number: int, seat: int | None, action: dict[str, Any], outcome: dict[str, Any] | None
-    ) -> None:
-        """Store action ``number``; an ``outcome`` marks the table finished in the same transaction."""
-        with self._session.begin() as session:
-            session.add(ActionRow(table_id=table_id, number=number, seat=seat, action=action))
-            if outcome is not None:
-                session.execute(update(TableRow).where(TableRow.id == table_id).values(finished=True, outcome=outcome))
+    def add_actions(self, rows: Sequence[ActionToStore]) -> None:
+        """Store the rows in one transaction (Core inserts: the hot path of every move); a row with
+        an ``outcome`` marks its table finished in the same transaction."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ActionRow),
+                [{"table_id": r.table_id, "number": r.number, "seat": r.seat, "action": r.action} for r in rows],
+            )
+            for row in rows:
+                if row.outcome is not None:
+                    connection.execute(
+                        update(TableRow).where(TableRow.id == row.table_id).values(finished=True, outcome=row.outcome)
+                    )
 
     def set_seat(self, table_id: str, seat: SeatInfo) -> None:
         """Change who sits in a seat (a human handed to a bot)."""

@@ -38,7 +38,7 @@ from spacetable.engine import (
 from . import messages
 from .bots import BotPool
 from .messages import Frame
-from .storage import SeatInfo, Storage, StoredTable, TableInfo
+from .storage import ActionToStore, SeatInfo, Storage, StoredTable, TableInfo
 
 log = logging.getLogger("spacetable.server")
 
@@ -53,6 +53,8 @@ FINISHED_KEPT = 64
 LOBBY_SIZE = 100
 MAX_CLOCK = 7 * 24 * 3600
 MAX_ID = 64
+WRITE_BATCH = 256
+"""Action rows committed together at most, under load."""
 
 
 class Refused(Exception):
@@ -377,15 +379,9 @@ class Table:
         number = self.n + 1
         data = self.game.actions.to_json(action)
         outcome = after.outcome()
+        row = ActionToStore(self.id, number, seat, data, None if outcome is None else outcome.to_json())
         try:
-            await asyncio.to_thread(
-                self.hall.storage.add_action,
-                self.id,
-                number,
-                seat,
-                data,
-                None if outcome is None else outcome.to_json(),
-            )
+            await self.hall.writer.write(row)
         except Exception:
             log.exception("table %s: action %d could not be stored; reloading the table", self.id, number)
             await self._reload()
@@ -540,11 +536,62 @@ def _rematch_frame(created: Created, seat: int | None) -> Frame:
 # ---- every table -----------------------------------------------------------------------
 
 
+class Writer:
+    """Group commit: action rows of every table wait in one queue, and one task commits whatever
+    has gathered in a single transaction (in a thread), then tells each waiting move. Alone, a
+    row is committed at once; under load, many rows share one commit. If a batch fails, its rows
+    are tried one by one, so only a row that cannot be stored fails its move."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._queue: asyncio.Queue[tuple[ActionToStore, asyncio.Future[None]]] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    async def write(self, row: ActionToStore) -> None:
+        """Return once ``row`` is committed; raise what storing it raised."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._run())
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((row, done))
+        await done
+
+    async def _run(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while not self._queue.empty() and len(batch) < WRITE_BATCH:
+                batch.append(self._queue.get_nowait())
+            try:
+                await asyncio.to_thread(self.storage.add_actions, [row for row, _ in batch])
+                results: list[BaseException | None] = [None] * len(batch)
+            except Exception as exc:
+                results = [exc] if len(batch) == 1 else [await self._one(row) for row, _ in batch]
+            for (_, done), error in zip(batch, results, strict=True):
+                if done.done():
+                    continue
+                if error is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(error)
+
+    async def _one(self, row: ActionToStore) -> BaseException | None:
+        try:
+            await asyncio.to_thread(self.storage.add_actions, [row])
+        except Exception as exc:
+            return exc
+        return None
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+
 class Tables:
     """Every table of the server: the live ones rebuilt at start, finished ones loaded when asked."""
 
     def __init__(self, storage: Storage, bots: BotPool) -> None:
         self.storage = storage
+        self.writer = Writer(storage)
         self.bots = bots
         self._tables: OrderedDict[str, Table] = OrderedDict()
 
@@ -560,6 +607,7 @@ class Tables:
 
     async def stop(self) -> None:
         await asyncio.gather(*(t.stop() for t in self._tables.values()))
+        await self.writer.stop()
 
     async def get(self, table_id: str) -> Table:
         """The table, loaded if need be; TableUnavailable if there is none or it cannot be rebuilt."""

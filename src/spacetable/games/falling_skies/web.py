@@ -26,9 +26,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from spacetable.engine import JSON, Action
+from spacetable.engine.svg import el, text
 
 from .actions import Dig, Place, PlaceRobot, Resolve, Spawn
 from .content import ROBOT, SPOT, Board, Room
@@ -50,20 +50,6 @@ EFFECT_COLOR = {"energy": "#f2c94c", "shoot": "#f2994a", "research": "#56ccf2", 
 DIE_FILL = {"black": "#14161c", "white": "#f4f4f4", ROBOT: "#3d5afe"}
 DIE_INK = {"black": "#ffffff", "white": "#111111", ROBOT: "#ffffff"}
 SYMBOL_TEXT = {"+red": "+red", "dmg": "dmg", "SKULL": "☠"}
-
-
-def _attrs(attrs: Mapping[str, object]) -> str:
-    return "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None)
-
-
-def el(tag: str, body: str = "", title: str | None = None, **attrs: object) -> str:
-    """One SVG element; ``title`` becomes its first child (the hover text), ``body`` is raw markup."""
-    inner = (f"<title>{escape(title)}</title>" if title else "") + body
-    return f"<{tag}{_attrs(attrs)}>{inner}</{tag}>" if inner else f"<{tag}{_attrs(attrs)}/>"
-
-
-def text(x: float, y: float, words: str, anchor: str = "middle", **attrs: object) -> str:
-    return f"<text{_attrs({'x': x, 'y': y, 'text_anchor': anchor, **attrs})}>{escape(words)}</text>"
 
 
 def hit(x: float, y: float, w: float, h: float, part: str, title: str, term: str | None = None) -> str:
@@ -304,10 +290,34 @@ def _sky_symbol(board: Board, row: int, col: int, x: float, y: float) -> tuple[s
 
 
 def _sky(board: Board, view: Mapping[str, Any], lay: _Layout) -> str:
-    parts: list[str] = []
+    """The sky: its grid (the same for every view of a board, drawn once) and the ships on it."""
+    parts = [_sky_grid(board, lay)]
     ships: dict[tuple[int, int], list[bool]] = {}
     for row, col, red in view["ships"]:
         ships.setdefault((row, col), []).append(red)
+    for (row, col), reds in sorted(ships.items()):
+        if 1 <= row <= board.sky_rows:
+            x, y = lay.col_x(col), lay.row_y(row)
+            parts.extend(_ship(x + 52 - 8 * k, y + SKY_H / 2, red) for k, red in enumerate(reds))
+    return "".join(parts)
+
+
+_SKY_GRIDS: dict[int, tuple[Board, str]] = {}
+"""The drawn sky grid of each board, by the board's id (kept with the board, so the id stays its own)."""
+
+
+def _sky_grid(board: Board, lay: _Layout) -> str:
+    cached = _SKY_GRIDS.get(id(board))
+    if cached is None or cached[0] is not board:
+        if len(_SKY_GRIDS) >= 64:
+            _SKY_GRIDS.clear()
+        cached = _SKY_GRIDS[id(board)] = (board, _draw_sky_grid(board, lay))
+    return cached[1]
+
+
+def _draw_sky_grid(board: Board, lay: _Layout) -> str:
+    """Column and row numbers, every cell with its symbol and words, the track symbols, the city."""
+    parts: list[str] = []
     for c in range(board.columns):
         parts.append(text(lay.col_x(c) + CELL_W / 2, 42, str(c + 1), class_="col-number"))
     for row in range(1, board.sky_rows + 1):
@@ -321,8 +331,6 @@ def _sky(board: Board, view: Mapping[str, Any], lay: _Layout) -> str:
                 "rect", x=x, y=y, width=CELL_W, height=SKY_H, class_="sky-cell city-card" if in_city else "sky-cell"
             )
             parts.append(el("g", cell + drawing, title=f"{where}: {words}" if words else where, data_term=term or None))
-            for k, red in enumerate(ships.get((row, c), [])):
-                parts.append(_ship(x + 52 - 8 * k, y + SKY_H / 2, red))
         symbol = board.track[row - 1] if not in_city else ""
         if symbol:
             label = SYMBOL_TEXT.get(symbol, symbol.replace("-", "−"))
