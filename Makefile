@@ -12,7 +12,7 @@ PORT ?= 8000
 # pytest workers: both cores by default (`make test JOBS=1` for one)
 JOBS ?= 2
 
-.PHONY: play play-terminal test lint system-packages bench fuzz clean
+.PHONY: play play-terminal test lint system-packages screenshots bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,10 @@ lint: $(TEST_STAMP)
 
 test: lint system-packages
 	$(BIN)/pytest -n $(JOBS) --durations=15
+
+# the pictures in docs/screenshots/, taken by the browser tests as they play
+screenshots: $(TEST_STAMP) system-packages
+	SPACETABLE_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist -q tests/test_web_browser.py
 
 bench: $(PLAY_STAMP)
 	$(BIN)/spacetable bench

@@ -4,6 +4,7 @@ record and replays, the glossary, the static pages; tokens stored only as hashes
 from __future__ import annotations
 
 import hashlib
+import html
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -130,6 +131,17 @@ def test_glossary_and_static_pages(client: TestClient) -> None:
     assert lobby.status_code == 200 and "html" in lobby.headers["content-type"]
     page = client.get("/t/abcdefgh")
     assert page.status_code == 200 and "html" in page.headers["content-type"]
+
+
+def test_how_to_play_pages_teach_each_game_and_list_its_glossary(client: TestClient) -> None:
+    for cls in list_games():
+        page = client.get(f"/howto/{cls.id}")
+        assert page.status_code == 200 and "html" in page.headers["content-type"], cls.id
+        assert f"How to play {cls.name}" in page.text
+        glossary = client.get(f"/api/glossary/{cls.id}").json()
+        assert all(html.escape(term) in page.text for term in glossary), cls.id
+    missing = client.get("/howto/chess")
+    assert missing.status_code == 404 and "chess" in missing.json()["error"]
 
 
 def test_tokens_are_stored_only_as_their_hashes(client: TestClient, db: Path) -> None:

@@ -24,6 +24,7 @@ from web_page_helpers import (
     open_page,
     post_json,
     shot,
+    wait_for_update_after,
     wait_ready,
 )
 
@@ -201,3 +202,25 @@ def test_forged_stale_duplicate_and_out_of_turn_messages_are_refused_and_change_
     refused = [f["reason"] for f in out_of_turn if isinstance(f, dict) and f.get("type") == "refused"]
     assert len(refused) == 1 and "owes no decision" in refused[0], out_of_turn
     assert get_json(f"{server.url}/api/tables")[0]["n"] == n_before + 1
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("falling-skies", 1), ("showdown", 4), ("spacerace", 3), ("mothership", 4)]
+)
+def test_every_game_opens_at_its_table_and_takes_a_move(
+    browser: Browser, server: Server, tmp_path: Path, game: str, players: int
+) -> None:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
+    created = post_json(f"{server.url}/api/tables", {"game": game, "players": players, "options": {}, "seats": seats})
+    page, seen = open_page(browser, f"{server.url}{created['seats'][0]['link']}")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    wait_ready(page)
+    assert page.locator("#board").inner_text().strip() or page.locator("#board svg").count()
+    assert page.locator("#howto").get_attribute("href") == f"/howto/{game}"
+    shot(page, f"table-{game}", tmp_path)
+    before = seen.updates()[-1]["n"]
+    click_any_action(page, random.Random(1))
+    wait_for_update_after(page, seen, before)
+    assert not errors, errors
+    assert not [f for f in seen.frames if f.get("type") == "refused"]

@@ -62,6 +62,16 @@ def wait_ready(page: Page) -> None:
     page.wait_for_selector(READY, timeout=WAIT_MS)
 
 
+def wait_for_update_after(page: Page, seen: Seen, n: int) -> dict[str, Any]:
+    """The first update the page received with a position number above ``n`` (fails after WAIT_MS)."""
+    for _ in range(WAIT_MS // 50):
+        later = [u for u in seen.updates() if u["n"] > n]
+        if later:
+            return later[0]
+        page.wait_for_timeout(50)
+    raise AssertionError(f"no update after position {n} within {WAIT_MS} ms")
+
+
 def is_over(page: Page) -> bool:
     return page.locator("#outcome").is_visible()
 

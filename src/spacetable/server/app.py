@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -16,12 +17,12 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from spacetable.agents import AGENTS
-from spacetable.engine import SpacetableError, list_games, load
+from spacetable.engine import Game, SpacetableError, list_games, load
 
 from . import messages
 from .bots import BotPool
@@ -173,6 +174,14 @@ def _add_routes(app: FastAPI) -> None:
             return _error(400, f"seat must be from 0 to {table.game.players - 1}, or absent for a spectator")
         return JSONResponse(messages.replay(table, k, seat))
 
+    @app.get("/howto/{game_id}", include_in_schema=False)
+    async def how_to_play(game_id: str) -> HTMLResponse:
+        try:
+            game = load(game_id)
+        except SpacetableError as exc:
+            raise HTTPException(404, str(exc)) from None
+        return HTMLResponse(_how_to_play_page(game))
+
     @app.get("/api/glossary/{game_id}")
     async def glossary(game_id: str) -> dict[str, str]:
         try:
@@ -218,6 +227,25 @@ def _add_routes(app: FastAPI) -> None:
         finally:
             writer.cancel()
             table.leave(conn)
+
+
+def _how_to_play_page(game: Game) -> str:
+    """A game's 'How to play' page: its own teaching text, then every word of its glossary."""
+    name = html.escape(game.name)
+    words = "".join(
+        f"<dt>{html.escape(term)}</dt><dd>{html.escape(text)}</dd>" for term, text in sorted(game.glossary().items())
+    )
+    teaching = game.how_to_play() or f"<p>{name} has no teaching page yet; the glossary below explains its words.</p>"
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>How to play {name}</title><link rel="stylesheet" href="/static/style.css">'
+        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head>'
+        '<body class="howto-page"><header class="topbar"><a href="/" class="home">spacetable</a>'
+        f'<h1>How to play {name}</h1></header><main class="howto">{teaching}'
+        f'<section aria-labelledby="words"><h2 id="words">Words on the table</h2><dl class="glossary">{words}</dl>'
+        "</section></main></body></html>"
+    )
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:

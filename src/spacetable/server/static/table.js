@@ -115,6 +115,10 @@ const handlers = {
     page.seats = frame.seats || [];
     page.glossary = frame.glossary || {};
     $("game-name").textContent = frame.game ? frame.game.name : "Table";
+    if (frame.game) {
+      $("howto").href = `/howto/${encodeURIComponent(frame.game.id)}`;
+      $("howto").hidden = false;
+    }
     document.title = `spacetable: ${frame.game ? frame.game.name : tableId}`;
   },
   update(frame) {
