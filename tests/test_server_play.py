@@ -217,7 +217,7 @@ def test_the_clock_plays_for_a_seat_that_runs_out(client: TestClient) -> None:
         asked = player.until(lambda u: bool(u["actions"]))
         assert 0 < asked["clock"] <= 1
         moved = player.until(lambda u: u["n"] > asked["n"])
-        assert any(e["text"] == "the clock ran out for seat 0" for e in moved["events"])
+        assert any(e["text"] == "the clock ran out for player 1: a bot moved for them" for e in moved["events"])
 
 
 def test_an_absent_seat_is_handed_to_a_bot_when_the_others_agree(client: TestClient, db: Path) -> None:

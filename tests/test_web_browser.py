@@ -224,3 +224,15 @@ def test_every_game_opens_at_its_table_and_takes_a_move(
     wait_for_update_after(page, seen, before)
     assert not errors, errors
     assert not [f for f in seen.frames if f.get("type") == "refused"]
+
+
+def test_a_turn_clock_set_in_the_lobby_moves_for_a_player_who_waits(browser: Browser, server: Server) -> None:
+    lobby, _ = open_page(browser, f"{server.url}/")
+    lobby.fill("#clock", "1")
+    links = create_in_lobby(lobby, "falling-skies", 1, ["human"])
+    page, seen = open_page(browser, links[0])
+    wait_ready(page)
+    before = seen.updates()[-1]["n"]
+    page.wait_for_selector("#log li.ev-clock", timeout=WAIT_MS)
+    assert "the clock ran out for player 1" in page.locator("#log li.ev-clock").first.inner_text()
+    assert seen.updates()[-1]["n"] > before

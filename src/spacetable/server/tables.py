@@ -478,7 +478,8 @@ class Table:
                     if data is not None:
                         log.error("table %s: bot %s chose %r, not legal in seat %d", self.id, bot, data, seat)
                     action = random.Random(seed).choice(legal)
-                notice = [Event("clock", f"the clock ran out for seat {seat}")] if clock_ran_out else []
+                ran_out = f"the clock ran out for {self.seats[seat].name}: a bot moved for them"
+                notice = [Event("clock", ran_out)] if clock_ran_out else []
                 await self._apply(seat, action, notice)
         except Refused:
             self._retry_later()

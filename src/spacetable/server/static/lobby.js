@@ -143,6 +143,8 @@ async function submit(event) {
       s.value === "human" ? { kind: "human" } : { kind: "bot", level: s.value.slice(4) },
     );
     const body = { game: game.id, players: Number(playersInput.value), options, seats };
+    const clock = document.getElementById("clock").value.trim();
+    if (clock) body.clock = Number(clock);
     showCreated(await api("/api/tables", { body }));
   } catch (error) {
     showError(error.message);
