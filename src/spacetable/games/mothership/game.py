@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from pathlib import Path
 from typing import ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
-from . import beacons, hazards, language, report, tensor
+from . import beacons, hazards, language, report, tensor, web, web_words
 from .actions import BOARD_SEEDS, DrawBoard, action_space
 from .board import Board, generate, parse_layout
 from .content import Content, load_content
@@ -323,6 +324,18 @@ class Mothership(Game):
         """Per finished game: the cards of each kind bought and played, and each tech branch's
         win rate among the players who climbed it."""
         return report.statistics(cast(MothershipState, state))
+
+    def board_svg(self, view: JSON, seat: int | None) -> str | None:
+        return web.board_svg(self, view, seat)
+
+    def action_parts(self, action: Action) -> tuple[str, ...]:
+        return web.action_parts(self, action)
+
+    def glossary(self) -> dict[str, str]:
+        return web_words.glossary(self)
+
+    def how_to_play(self) -> str | None:
+        return (Path(__file__).parent / "howto.html").read_text(encoding="utf-8")
 
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)
