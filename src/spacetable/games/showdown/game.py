@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import ClassVar, cast
 
-from spacetable.engine import JSON, ContentError, Game, OptionsError, OptionSpec, State, register
+from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, register
 
-from . import tensor
+from . import tensor, web
 from .actions import action_space
 from .content import build_content
 from .heuristic import evaluate
@@ -56,6 +57,22 @@ class Showdown(Game):
 
     def observation_tensor(self, state: State, seat: int) -> list[float]:
         return tensor.encode(self, state.view(seat), seat)
+
+    def board_svg(self, view: JSON, seat: int | None) -> str | None:
+        return web.board_svg(self.content, view, seat)
+
+    def action_parts(self, action: Action) -> tuple[str, ...]:
+        return web.action_parts(action)
+
+    def glossary(self) -> dict[str, str]:
+        return web.glossary(self.content)
+
+    def how_to_play(self) -> str | None:
+        return HOWTO.read_text(encoding="utf-8")
+
+
+HOWTO = Path(__file__).parent / "howto.html"
+"""The 'How to play' page (docs/WEB.md, "Teaching the game")."""
 
 
 def _max_length(game: Showdown) -> int:
