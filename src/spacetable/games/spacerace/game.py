@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import ClassVar, cast
 
 from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, State, register
 from spacetable.engine.errors import ContentError
 
-from . import tensor
+from . import tensor, web
 from .actions import Design, DrawShip, DrawTreasure, LayStarway, action_space
 from .content import load_content
 from .heuristic import Heuristic
@@ -16,6 +17,7 @@ from .mapgen import build_galaxy
 from .setup import design_splits
 from .state import SpaceRaceState
 
+HOWTO = Path(__file__).with_name("howto.html")
 ARM_PLANETS = range(1, 5)
 EXTRA_PLANETS = range(0, 7)
 NEXUS_DELAY = range(0, 4)
@@ -155,6 +157,18 @@ class SpaceRace(Game):
 
     def observation_tensor(self, state: State, seat: int) -> list[float]:
         return tensor.encode(self, state.view(seat), seat)
+
+    def board_svg(self, view: JSON, seat: int | None) -> str | None:
+        return web.board_svg(self.galaxy, self.content, self.options, view, seat)
+
+    def action_parts(self, action: Action) -> tuple[str, ...]:
+        return web.action_parts(self.galaxy, action)
+
+    def glossary(self) -> dict[str, str]:
+        return web.glossary(self.content, self.options)
+
+    def how_to_play(self) -> str | None:
+        return HOWTO.read_text(encoding="utf-8")
 
 
 def _check_range(options: Mapping[str, JSON], name: str, allowed: range) -> None:
