@@ -197,6 +197,16 @@ class Game(ABC):
         paragraphs, lists; no scripts), or None. Games keep it beside their rules."""
         return None
 
+    def rulings(self) -> str | None:
+        """The game's rulings as Markdown (its RULINGS.md: numbered rulings, "N. **Title.** text",
+        under '## chapter' headings), or None. Games keep it beside their rules."""
+        return None
+
+    def rule_of(self, kind: str) -> str | None:
+        """Where the rules say what an event of this kind does, in a few words naming the rulebook
+        section and the numbered rulings ("Rulebook: Combat · Rulings 14, 15"), or None."""
+        return None
+
     @classmethod
     def usual_players(cls, options: Mapping[str, JSON] | None = None) -> int:
         """The number of seats used when none is given (``options`` may decide it, e.g. a solo mode)."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -24,7 +23,7 @@ from starlette.exceptions import HTTPException
 from spacetable.agents import AGENTS
 from spacetable.engine import Game, SpacetableError, list_games, load
 
-from . import messages
+from . import messages, pages
 from .bots import BotPool
 from .storage import Storage, default_url
 from .tables import BadToken, Connection, Refused, Table, Tables, TableSpec, TableUnavailable, one_line
@@ -105,6 +104,14 @@ async def _table(request: Request, table_id: str) -> Table:
         raise HTTPException(404, str(exc)) from None
 
 
+def _game(game_id: str) -> Game:
+    """The game ``game_id`` with its default content; 404 for a game nobody registered."""
+    try:
+        return load(game_id)
+    except SpacetableError as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
 def _add_routes(app: FastAPI) -> None:
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
@@ -176,18 +183,19 @@ def _add_routes(app: FastAPI) -> None:
 
     @app.get("/howto/{game_id}", include_in_schema=False)
     async def how_to_play(game_id: str) -> HTMLResponse:
-        try:
-            game = load(game_id)
-        except SpacetableError as exc:
-            raise HTTPException(404, str(exc)) from None
-        return HTMLResponse(_how_to_play_page(game))
+        return HTMLResponse(pages.how_to_play(_game(game_id)))
+
+    @app.get("/rulings/{game_id}", include_in_schema=False)
+    async def rulings(game_id: str) -> HTMLResponse:
+        game = _game(game_id)
+        text = game.rulings()
+        if text is None:
+            raise HTTPException(404, f"{game.name} has no rulings page")
+        return HTMLResponse(pages.rulings(game, text))
 
     @app.get("/api/glossary/{game_id}")
     async def glossary(game_id: str) -> dict[str, str]:
-        try:
-            return load(game_id).glossary()
-        except SpacetableError as exc:
-            raise HTTPException(404, str(exc)) from None
+        return _game(game_id).glossary()
 
     @app.websocket("/ws/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
@@ -227,25 +235,6 @@ def _add_routes(app: FastAPI) -> None:
         finally:
             writer.cancel()
             table.leave(conn)
-
-
-def _how_to_play_page(game: Game) -> str:
-    """A game's 'How to play' page: its own teaching text, then every word of its glossary."""
-    name = html.escape(game.name)
-    words = "".join(
-        f"<dt>{html.escape(term)}</dt><dd>{html.escape(text)}</dd>" for term, text in sorted(game.glossary().items())
-    )
-    teaching = game.how_to_play() or f"<p>{name} has no teaching page yet; the glossary below explains its words.</p>"
-    return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>How to play {name}</title><link rel="stylesheet" href="/static/style.css">'
-        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head>'
-        '<body class="howto-page"><header class="topbar"><a href="/" class="home">spacetable</a>'
-        f'<h1>How to play {name}</h1></header><main class="howto">{teaching}'
-        f'<section aria-labelledby="words"><h2 id="words">Words on the table</h2><dl class="glossary">{words}</dl>'
-        "</section></main></body></html>"
-    )
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:

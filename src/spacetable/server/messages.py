@@ -21,11 +21,12 @@ Frame = dict[str, Any]
 
 
 def events_json(
-    events: Iterable[tuple[int, Event]], seat: int | None, after: int, upto: int | None = None
+    game: Game, events: Iterable[tuple[int, Event]], seat: int | None, after: int, upto: int | None = None
 ) -> list[Frame]:
-    """The events numbered after ``after`` (and at most ``upto``) that ``seat`` may see."""
+    """The events numbered after ``after`` (and at most ``upto``) that ``seat`` may see, each with
+    the rule that says what it does (``Game.rule_of``, or None)."""
     return [
-        {"n": n, "kind": e.kind, "text": e.text}
+        {"n": n, "kind": e.kind, "text": e.text, "rule": game.rule_of(e.kind)}
         for n, e in events
         if n > after and (upto is None or n <= upto) and e.visible_to(seat)
     ]
@@ -81,7 +82,7 @@ def update(table: Table, seat: int | None, since: int) -> Frame:
         "svg": svg,
         "actions": actions_json(table.game, state, seat),
         "to_act": list(state.awaiting()),
-        "events": events_json(table.events, seat, since),
+        "events": events_json(table.game, table.events, seat, since),
         "outcome": None if outcome is None else outcome.to_json(),
         "presence": table.presence(),
         "spectators": table.spectators(),
@@ -106,4 +107,10 @@ def refused(message_id: str | None, reason: str) -> Frame:
 def replay(table: Table, k: int, seat: int | None) -> Frame:
     """A finished game's position after ``k`` actions as ``seat`` saw it, with its events so far."""
     view, svg = position(table.game, table.position(k), seat)
-    return {"k": k, "total": table.n, "view": view, "svg": svg, "events": events_json(table.events, seat, 0, k)}
+    return {
+        "k": k,
+        "total": table.n,
+        "view": view,
+        "svg": svg,
+        "events": events_json(table.game, table.events, seat, 0, k),
+    }

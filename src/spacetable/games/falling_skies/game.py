@@ -8,7 +8,7 @@ from typing import ClassVar, cast
 from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, State, register
 from spacetable.engine.errors import ContentError
 
-from . import tensor, web
+from . import rule_refs, tensor, web
 from .actions import action_space
 from .content import CARDS, build_board
 from .heuristic import evaluate
@@ -86,3 +86,9 @@ class FallingSkies(Game):
 
     def glossary(self) -> dict[str, str]:
         return web.glossary(self.board, self.options)
+
+    def rulings(self) -> str | None:
+        return rule_refs.REFERENCES.rulings()
+
+    def rule_of(self, kind: str) -> str | None:
+        return rule_refs.REFERENCES.rule_of(kind)

@@ -9,7 +9,7 @@ from typing import ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
-from . import beacons, hazards, language, report, tensor, web, web_words
+from . import beacons, hazards, language, report, rule_refs, tensor, web, web_words
 from .actions import BOARD_SEEDS, DrawBoard, action_space
 from .board import Board, generate, parse_layout
 from .content import Content, load_content
@@ -336,6 +336,12 @@ class Mothership(Game):
 
     def how_to_play(self) -> str | None:
         return (Path(__file__).parent / "howto.html").read_text(encoding="utf-8")
+
+    def rulings(self) -> str | None:
+        return rule_refs.REFERENCES.rulings()
+
+    def rule_of(self, kind: str) -> str | None:
+        return rule_refs.REFERENCES.rule_of(kind)
 
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)

@@ -8,7 +8,7 @@ from typing import ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, register
 
-from . import tensor, web
+from . import rule_refs, tensor, web
 from .actions import action_space
 from .content import build_content
 from .heuristic import evaluate
@@ -69,6 +69,12 @@ class Showdown(Game):
 
     def how_to_play(self) -> str | None:
         return HOWTO.read_text(encoding="utf-8")
+
+    def rulings(self) -> str | None:
+        return rule_refs.REFERENCES.rulings()
+
+    def rule_of(self, kind: str) -> str | None:
+        return rule_refs.REFERENCES.rule_of(kind)
 
 
 HOWTO = Path(__file__).parent / "howto.html"

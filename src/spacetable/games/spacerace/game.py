@@ -9,7 +9,7 @@ from typing import ClassVar, cast
 from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, State, register
 from spacetable.engine.errors import ContentError
 
-from . import tensor, web
+from . import rule_refs, tensor, web
 from .actions import Design, DrawShip, DrawTreasure, LayStarway, action_space
 from .content import load_content
 from .heuristic import Heuristic
@@ -169,6 +169,12 @@ class SpaceRace(Game):
 
     def how_to_play(self) -> str | None:
         return HOWTO.read_text(encoding="utf-8")
+
+    def rulings(self) -> str | None:
+        return rule_refs.REFERENCES.rulings()
+
+    def rule_of(self, kind: str) -> str | None:
+        return rule_refs.REFERENCES.rule_of(kind)
 
 
 def _check_range(options: Mapping[str, JSON], name: str, allowed: range) -> None:

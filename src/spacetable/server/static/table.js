@@ -19,6 +19,7 @@ const page = {
   loggedN: -1, // events up to this n are in the log
   update: null,
   seats: [],
+  gameId: null, // the game's id, for the links to its rules
   glossary: {},
   path: [], // the data-parts chosen so far: a prefix of some actions' parts (docs/WEB.md, "Parts are paths")
   replay: null, // {k, total} while the replay timeline is shown
@@ -116,6 +117,7 @@ const handlers = {
     page.glossary = frame.glossary || {};
     $("game-name").textContent = frame.game ? frame.game.name : "Table";
     if (frame.game) {
+      page.gameId = frame.game.id;
       $("howto").href = `/howto/${encodeURIComponent(frame.game.id)}`;
       $("howto").hidden = false;
     }
@@ -395,7 +397,27 @@ function appendEvents(events) {
 
 function eventLine(e) {
   const dice = DICE_KINDS.test(e.kind);
-  return h("li", { class: `event ev-${e.kind}${dice ? " ev-dice" : ""}`, "data-n": e.n }, h("span", { class: "n" }, String(e.n)), " ", e.text);
+  return h(
+    "li",
+    { class: `event ev-${e.kind}${dice ? " ev-dice" : ""}`, "data-n": e.n },
+    h("span", { class: "n" }, String(e.n)),
+    " ",
+    e.text,
+    e.rule ? [" ", ruleLink(e.rule)] : null,
+  );
+}
+
+/** A small link to the rule an event names ("Rulebook: Combat · Rulings 14, 15"): its first
+ * ruling on the rulings page, or the How to play page where it names none. */
+function ruleLink(rule) {
+  const game = encodeURIComponent(page.gameId || "");
+  const ruling = /Rulings? (\d+)/.exec(rule);
+  const href = ruling ? `/rulings/${game}#ruling-${ruling[1]}` : `/howto/${game}`;
+  return h(
+    "a",
+    { class: "rule", href, target: "_blank", rel: "noopener", title: rule, "aria-label": `Rule: ${rule}` },
+    ruling ? `§${ruling[1]}` : "§",
+  );
 }
 
 // ---- board clicks, keys and the info panel -------------------------------------------------------
@@ -490,9 +512,10 @@ $("board-fit").addEventListener("click", (event) => {
 // ---- replay ---------------------------------------------------------------------------------------
 
 const range = $("replay-range");
+const replaySeat = $("replay-seat");
 
 async function showReplay(k) {
-  const seat = page.seat === null ? "" : `?seat=${page.seat}`;
+  const seat = replaySeat.value === "" ? "" : `?seat=${replaySeat.value}`;
   let data;
   try {
     const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay/${k}${seat}`);
@@ -512,7 +535,15 @@ async function showReplay(k) {
   drawActions([]);
 }
 
+/** The "Seen by" choices: a spectator and every seat, starting from this page's own seat. */
+function fillReplaySeats() {
+  const seats = page.seats.map((s) => h("option", { value: s.seat }, seatName(s.seat)));
+  fill(replaySeat, h("option", { value: "" }, "spectator"), seats);
+  replaySeat.value = page.seat === null ? "" : String(page.seat);
+}
+
 function openReplay(total) {
+  fillReplaySeats();
   $("replay").hidden = false;
   document.body.classList.add("replaying");
   arrange();
@@ -530,6 +561,7 @@ function closeReplay() {
 }
 
 range.addEventListener("change", () => showReplay(Number(range.value)));
+replaySeat.addEventListener("change", () => page.replay && showReplay(page.replay.k));
 $("replay-prev").addEventListener("click", () => page.replay && page.replay.k > 0 && showReplay(page.replay.k - 1));
 $("replay-next").addEventListener("click", () => page.replay && page.replay.k < page.replay.total && showReplay(page.replay.k + 1));
 $("replay-exit").addEventListener("click", closeReplay);
