@@ -7,12 +7,13 @@ import json
 import os
 import random
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from spacetable.engine import Event, Game, Record, State
 
@@ -130,3 +131,55 @@ def check_frames_hold_only_the_seat_s_knowledge(record: Record, seen: Seen, seat
             assert (event["n"], event["kind"], event["text"]) in visible, f"seat {seat} was sent {event}"
         checked += 1
     return checked
+
+
+def click_part(page: Page, part: str) -> None:
+    """Click a board element naming ``part`` as a person would: on one that is not covered by
+    another element (where a part is drawn several times, the later ones lie on top)."""
+    found = page.locator(f'#board [data-part="{part}"]').filter(visible=True)
+    for k in reversed(range(found.count())):
+        try:
+            found.nth(k).click(timeout=1500)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"no element of part {part!r} can be clicked")
+
+
+def play_on_the_board(
+    page: Page,
+    seen: Seen,
+    rng: random.Random,
+    limit: int = 3000,
+    observe: Callable[[Page, dict[str, Any]], None] | None = None,
+) -> dict[str, int]:
+    """Play to the end as a person does: each decision, a random move that has a place on the board
+    is made by clicking its pieces and places in turn; a move without one comes from the list.
+    ``observe`` sees the page and its update before each decision. Returns how many decisions
+    went each way."""
+    made = {"board": 0, "list": 0}
+    while sum(made.values()) < limit:
+        wait_ready(page)
+        if is_over(page):
+            return made
+        update = seen.updates()[-1]
+        if observe is not None:
+            observe(page, update)
+        on_board = [a for a in update["actions"] if a["parts"]]
+        if not on_board:
+            click_any_action(page, rng)
+            made["list"] += 1
+        else:
+            chosen = rng.choice(on_board)
+            for part in chosen["parts"]:
+                click_part(page, part)
+            longer = [
+                a
+                for a in on_board
+                if len(a["parts"]) > len(chosen["parts"]) and a["parts"][: len(chosen["parts"])] == chosen["parts"]
+            ]
+            if longer:  # its path also starts longer ones: a second click on its last place sends it
+                click_part(page, chosen["parts"][-1])
+            made["board"] += 1
+        wait_for_update_after(page, seen, update["n"])
+    raise AssertionError(f"no end after {limit} decisions")
