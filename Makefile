@@ -53,7 +53,7 @@ test: lint system-packages
 
 # the pictures in docs/screenshots/, taken by the browser tests as they play
 screenshots: $(TEST_STAMP) system-packages
-	SPACETABLE_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist -q tests/test_web_browser.py
+	SPACETABLE_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist -q tests/test_web_browser.py tests/test_web_boards.py
 
 bench: $(PLAY_STAMP)
 	$(BIN)/spacetable bench

@@ -51,9 +51,28 @@ async def _watch_until_enough(server: Server, tables: list[str]) -> dict[str, di
     while sum(len(s) for s in shown.values()) < SHOWN_BEFORE_KILL:
         assert time.monotonic() < deadline, "the bot tables did not play"
         await asyncio.sleep(0.02)
+    workers = _children(server.process.pid)
+    assert workers, "the bots were not thinking in worker processes"
     server.kill()
+    deadline = time.monotonic() + WAIT
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        assert time.monotonic() < deadline, "the bot workers outlived the killed server"
+        await asyncio.sleep(0.1)
     await asyncio.wait(watchers, timeout=WAIT)
     return shown
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
 
 
 def _stored_actions(db: str) -> dict[str, int]:

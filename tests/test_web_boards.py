@@ -83,11 +83,12 @@ def test_a_whole_game_played_by_clicking_on_the_board(
     decisions = iter(range(10**6))
 
     def keep_page(page: Page, update: dict[str, Any]) -> None:
-        if next(decisions) % 3 == 0:
+        decision = next(decisions)
+        if decision % 3 == 0:
             pages.append((update["n"], page.content()))
+        if decision == 12:
+            shot(page, f"board-{game}", tmp_path)
 
-    wait_ready(page)
-    shot(page, f"board-{game}", tmp_path)
     made = play_on_the_board(page, seen, random.Random(5), observe=keep_page)
     shot(page, f"board-{game}-over", tmp_path)
     assert made["board"] >= 5 and made["board"] >= made["list"], made

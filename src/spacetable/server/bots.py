@@ -12,6 +12,8 @@ import json
 import multiprocessing
 import os
 import random
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -37,12 +39,28 @@ def think(
     return game.actions.to_json(action)
 
 
+def _exit_with(parent: int) -> None:
+    """In a worker: end this process once ``parent`` (the server) is gone, even if it was killed
+    with no chance to shut the pool down."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-server", daemon=True).start()
+
+
 class BotPool:
-    """A pool of worker processes (``spawn``ed: no copy of the server's threads or sockets)."""
+    """A pool of worker processes (``spawn``ed: no copy of the server's threads or sockets) that
+    end with the server, however it ends."""
 
     def __init__(self, workers: int | None = None) -> None:
         self._executor = ProcessPoolExecutor(
-            max_workers=workers or os.cpu_count() or 1, mp_context=multiprocessing.get_context("spawn")
+            max_workers=workers or os.cpu_count() or 1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_exit_with,
+            initargs=(os.getpid(),),
         )
 
     async def choose(self, game: Game, state_json: JSON, seat: int, bot: str, seed: str) -> dict[str, Any]:
