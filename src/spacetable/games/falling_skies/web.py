@@ -319,7 +319,13 @@ def _draw_sky_grid(board: Board, lay: _Layout) -> str:
     """Column and row numbers, every cell with its symbol and words, the track symbols, the city."""
     parts: list[str] = []
     for c in range(board.columns):
-        parts.append(text(lay.col_x(c) + CELL_W / 2, 42, str(c + 1), class_="col-number"))
+        parts.append(
+            el(
+                "g",
+                text(lay.col_x(c) + CELL_W / 2, 42, str(c + 1), class_="col-number"),
+                title=f"Column {c + 1}: a die placed in this column of the base moves the ships of this column.",
+            )
+        )
     for row in range(1, board.sky_rows + 1):
         y = lay.row_y(row)
         in_city = row > len(board.track)
@@ -343,7 +349,13 @@ def _draw_sky_grid(board: Board, lay: _Layout) -> str:
                     data_term=symbol,
                 )
             )
-        parts.append(text(GUTTER - 6, y + SKY_H / 2 + 4, str(row), anchor="end", class_="row-number"))
+        parts.append(
+            el(
+                "g",
+                text(GUTTER - 6, y + SKY_H / 2 + 4, str(row), anchor="end", class_="row-number"),
+                title=f"Sky row {row} of {board.sky_rows}: ships move down the rows towards the city.",
+            )
+        )
     city = el(
         "g",
         el("rect", x=GUTTER, y=lay.city_y, width=board.columns * CELL_W, height=22, class_="city")
@@ -423,6 +435,8 @@ def _space_title(board: Board, view: Mapping[str, Any], space: str, excavated: b
     if not excavated:
         route = board.dig_index[space] - view["excavator"]
         words += f" Not excavated: a die of {route} or more placed here can dig to it."
+    if space == board.dig_path[view["excavator"]]:
+        words += " The excavator is here: every space of the route up to it is excavated."
     held = view["slots"].get(space)
     if held:
         color, value = held
@@ -489,7 +503,11 @@ def _base(board: Board, view: Mapping[str, Any], lay: _Layout) -> str:
         for space in board.spaces
     ]
     parts = [
-        text(GUTTER - 8, lay.base_y + i * BASE_H + BASE_H / 2 + 5, row, anchor="end", class_="row-letter")
+        el(
+            "g",
+            text(GUTTER - 8, lay.base_y + i * BASE_H + BASE_H / 2 + 5, row, anchor="end", class_="row-letter"),
+            title=f"Base row {row}: its spaces are named {row}1 to {row}{board.columns}, column by column.",
+        )
         for i, row in enumerate(lay.base_rows)
     ]
     parts += [_box(x, y, CELL_W, "rock") for space, x, y in cells if not _excavated(board, view, space)]

@@ -148,6 +148,16 @@ def _gives(row: int, value: int) -> str:
     return f"{value} shield point{'s' if value != 1 else ''}"
 
 
+def _fleet_mark(ctx: Ctx, fleet: int, y: float) -> str:
+    """The fleet's colour square with its mark, as its units carry them on the grid."""
+    return el(
+        "g",
+        el("rect", x=8, y=y + 4, width=14, height=14, rx=3, fill=ctx.colour(fleet))
+        + text(15, y + 15, ctx.mark(fleet), anchor="middle", class_="ms-chip-mark"),
+        title=f"{ctx.who(fleet)}: every unit of this fleet on the grid has this colour and the mark {ctx.mark(fleet)}",
+    )
+
+
 def own(ctx: Ctx, seat: int) -> tuple[str, float]:
     view = ctx.view
     game = ctx.game
@@ -156,8 +166,7 @@ def own(ctx: Ctx, seat: int) -> tuple[str, float]:
     _prompt(ctx, col)
     out = " — out of the game" if view["out"][seat] else ""
     col.add(
-        el("rect", x=8, y=col.y + 4, width=14, height=14, rx=3, fill=ctx.colour(seat))
-        + text(15, col.y + 15, ctx.mark(seat), anchor="middle", class_="ms-chip-mark")
+        _fleet_mark(ctx, seat, col.y)
         + text(28, col.y + 16, f"Your fleet: {ctx.who(seat)}{out}", class_="ms-heading", fill=ctx.colour(seat)),
         22,
     )
@@ -500,8 +509,7 @@ def others(ctx: Ctx) -> tuple[str, float]:
         name = ctx.who(s) + (f" (level {game.options['level']})" if s == game.npc else "")
         status = " — out" if out else (" — to play" if turn else "")
         col.add(
-            el("rect", x=8, y=col.y + 4, width=14, height=14, rx=3, fill=colour)
-            + text(15, col.y + 15, ctx.mark(s), anchor="middle", class_="ms-chip-mark")
+            _fleet_mark(ctx, s, col.y)
             + el(
                 "g",
                 text(28, col.y + 16, name + status, class_="ms-heading", fill=colour),

@@ -130,15 +130,24 @@ def owner_words(content: Content, p: int) -> str:
     return f"{content.captains[p].name} ({content.captains[p].color} {shape_name(p)})"
 
 
-def mark(p: int, cx: float, cy: float, r: float, fill: str, stroke: str = "#0b1020") -> str:
-    """The seat's shape, centred on (cx, cy)."""
+def mark(p: int, cx: float, cy: float, r: float, fill: str, stroke: str = "#0b1020", term: str | None = None) -> str:
+    """The seat's shape, centred on (cx, cy); ``term`` names its glossary entry (the seat's captain)."""
     shape = shape_name(p)
     if shape == "circle":
-        return el("circle", cx=cx, cy=cy, r=r * 0.9, fill=fill, stroke=stroke, stroke_width=1.5)
+        return el("circle", cx=cx, cy=cy, r=r * 0.9, fill=fill, stroke=stroke, stroke_width=1.5, data_term=term)
     if shape == "square":
         s = r * 1.6
         return el(
-            "rect", x=cx - s / 2, y=cy - s / 2, width=s, height=s, rx=1.5, fill=fill, stroke=stroke, stroke_width=1.5
+            "rect",
+            x=cx - s / 2,
+            y=cy - s / 2,
+            width=s,
+            height=s,
+            rx=1.5,
+            fill=fill,
+            stroke=stroke,
+            stroke_width=1.5,
+            data_term=term,
         )
     if shape == "triangle":
         pts = [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)]
@@ -153,7 +162,7 @@ def mark(p: int, cx: float, cy: float, r: float, fill: str, stroke: str = "#0b10
     else:  # hexagon
         pts = [(cx + r * math.cos(math.pi / 3 * k), cy + r * math.sin(math.pi / 3 * k)) for k in range(6)]
     points = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
-    return el("polygon", points=points, fill=fill, stroke=stroke, stroke_width=1.5)
+    return el("polygon", points=points, fill=fill, stroke=stroke, stroke_width=1.5, data_term=term)
 
 
 # ---- the words (glossary and titles) -------------------------------------------------------------
@@ -341,6 +350,10 @@ class _Ctx:
     def owner(self, p: int) -> str:
         return owner_words(self.content, p)
 
+    def captain(self, p: int) -> str:
+        """The glossary term of seat ``p``'s captain: their colour and shape."""
+        return self.content.captains[p].name
+
     def my_turn(self) -> bool:
         return self.view["phase"] == "turn" and self.pending is None and self.view["active"] == self.seat
 
@@ -416,7 +429,8 @@ def _token(ctx: _Ctx, t: Sequence[Any], x: float, y: float) -> str:
     letter = "H" if xeno == "hacking" else "Ψ"
     return el(
         "g",
-        mark(owner, x, y, 8, color_of(ctx.content, owner)) + text(x, y + 3.5, letter, class_="tok-letter"),
+        mark(owner, x, y, 8, color_of(ctx.content, owner), term=ctx.captain(owner))
+        + text(x, y + 3.5, letter, class_="tok-letter"),
         class_="token",
     )
 
@@ -544,7 +558,7 @@ def _mat_header(ctx: _Ctx, p: int, info: Mapping[str, Any], part: str | None) ->
     color = color_of(ctx.content, p)
     you = ctx.seat == p
     body = [el("rect", x=0, y=0, width=W, height=28, rx=8, fill=color, fill_opacity=0.28)]
-    body.append(mark(p, 16, 14, 9, color))
+    body.append(mark(p, 16, 14, 9, color, term=ctx.captain(p)))
     label = ctx.name(p) + ("  (you)" if you else "")
     body.append(text(32, 19, label, anchor="start", class_="mat-name"))
     status = str(info["status"])
@@ -819,7 +833,7 @@ def _aboard(ctx: _Ctx, p: int, y: float) -> tuple[str, float]:
         cy = y + 20 * (row // 2)
         color = color_of(ctx.content, owner)
         body.append(el("rect", x=cx, y=cy, width=chip_w, height=18, rx=9, fill=color, fill_opacity=0.3, stroke=color))
-        body.append(mark(owner, cx + 10, cy + 9, 6, color))
+        body.append(mark(owner, cx + 10, cy + 9, 6, color, term=ctx.captain(owner)))
         doing = "sabotaging" if mode == "sabotage" else ("with loot" if loot else "aboard")
         body.append(text(cx + 20, cy + 13, f"{card_name(crew)} · {doing}", anchor="start", class_="chip"))
         title = f"{ctx.owner(owner)}'s {card_name(crew)} aboard {ctx.name(p)}'s ship"
@@ -1059,7 +1073,7 @@ def _pool(
     complete = len(dice) == count
     lifts = _lifts(dice, energy, bonus, success) if complete else {}
     at = pending.get("at") or []
-    body = [mark(who, PAD + 7, y + 9, 6, color_of(ctx.content, who))]
+    body = [mark(who, PAD + 7, y + 9, 6, color_of(ctx.content, who), term=ctx.captain(who))]
     extra = []
     if energy:
         extra.append(f"{energy}⚡ set aside")
@@ -1213,7 +1227,7 @@ def _attack_panel(ctx: _Ctx, pending: Mapping[str, Any], y: float) -> tuple[str,
         waiting = pending["stage"] in ("commit", "react", "")
         words = "defence dice come after reactions" if waiting else "no defence dice"
         pool, ph = (
-            mark(t, PAD + 7, yy + 9, 6, color_of(ctx.content, t))
+            mark(t, PAD + 7, yy + 9, 6, color_of(ctx.content, t), term=ctx.captain(t))
             + text(PAD + 18, yy + 13, f"{ctx.name(t)}: {words}", anchor="start", class_="pool-label"),
             22,
         )
@@ -1272,10 +1286,14 @@ def _title_line(ctx: _Ctx, what: str, a: int, t: int, y: float) -> str:
     xa = x + 12 + _width(ctx.name(a), 7.4) + 8
     return (
         text(PAD, y + 15, what, anchor="start", class_="panel-title")
-        + mark(a, x, y + 10, 7, ca)
+        + mark(a, x, y + 10, 7, ca, term=ctx.captain(a))
         + text(x + 10, y + 15, ctx.name(a), anchor="start", class_="pool-label")
-        + text(xa + 6, y + 15, "→", class_="pool-label")
-        + mark(t, xa + 24, y + 10, 7, ct)
+        + el(
+            "g",
+            text(xa + 6, y + 15, "→", class_="pool-label"),
+            title=f"{what.capitalize()}: {ctx.name(a)} against {ctx.name(t)}",
+        )
+        + mark(t, xa + 24, y + 10, 7, ct, term=ctx.captain(t))
         + text(xa + 34, y + 15, ctx.name(t), anchor="start", class_="pool-label")
     )
 
@@ -1386,7 +1404,7 @@ def _turn_panel(ctx: _Ctx, y: float) -> tuple[str, float]:
     x = PAD + _width(what, 10.6) + 14
     body = [
         text(PAD, y + 15, what, anchor="start", class_="panel-title"),
-        mark(a, x, y + 10, 7, color_of(ctx.content, a)),
+        mark(a, x, y + 10, 7, color_of(ctx.content, a), term=ctx.captain(a)),
         text(
             x + 10,
             y + 15,

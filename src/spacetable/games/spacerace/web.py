@@ -832,7 +832,9 @@ def _fighter(x: float, y: float, w: float, who: str, name: str, seat: int, stats
     body += text(x + 22, y + 17, who, anchor="start", class_="fighter-who")
     body += text(x + 8, y + 33, name[:22], anchor="start", class_="fighter-name")
     body += _stat_boxes(x + 8, y + 38, stats, note)
-    return body
+    d, m, a = stats
+    title = f"{who}: {name}, D {d} defence, M {m} movement, A {a} attack"
+    return el("g", body, title=title, data_term="battle")
 
 
 def _step(y: float, state: str, words: str, term: str, title: str | None = None) -> str:
@@ -904,7 +906,14 @@ def _battle(ctx: Ctx, y: float) -> tuple[str, float]:
         half = (PW - 44) / 2
         parts.append(_fighter(10, y, half, f"{PLAYER_NAMES[turn]} attacks", ship.name, turn, attacker, ("", "", "")))
         note = ("doubled in orbit", "0 in orbit", "") if kind == ASSAULT else ("", "", "")
-        parts.append(text(PW / 2, y + 42, "vs", class_="versus"))
+        parts.append(
+            el(
+                "g",
+                text(PW / 2, y + 42, "vs", class_="versus"),
+                title=f"Battle: {ship.name} against {foe_name}",
+                data_term="battle",
+            )
+        )
         parts.append(_fighter(34 + half, y, half, f"{foe_who} defends", foe_name, foe_seat, defender, note))
         y += 84
         lines = _battle_lines(ctx, phase, kind, attacker, defender, first, roll, winner, foe)
