@@ -1,0 +1,286 @@
+"""Regression tests of the 'trust at the edges' defects: each test is named after the defect it
+pins down and fails on the code before the fix.
+
+Seats and clones, records (seats, hash chain, limits, secrets, atomic saving), states from JSON,
+content and options, the command line, and the Mothership resample.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import spacetable
+from spacetable.engine import (
+    SIMULTANEOUS,
+    IllegalActionError,
+    Record,
+    RecordError,
+    State,
+    play,
+)
+from spacetable.games.spacerace.actions import Homeworld
+from spacetable.testing.conformance import RandomPlayer
+
+
+def _advance(state: State, rng: random.Random, until: Any) -> State:
+    """Play random actions until ``until(state)`` holds."""
+    while not until(state):
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            seat = state.awaiting()[0]
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+    return state
+
+
+# ---- clones and resamples share no mutable part -----------------------------------------------
+
+
+def test_resample_legal_action_list_appended_makes_illegal_homeworld_legal_spacerace() -> None:
+    game = spacetable.load("spacerace", 2)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    _advance(state, rng, lambda s: s.phase == "homeworld" and any(h >= 0 for h in s.homeworld))
+    taken = next(h for h in state.homeworld if h >= 0)
+    seat = state.current_player()
+    mine = state.resample(seat, rng).legal_actions(seat)
+    with pytest.raises(TypeError, match="cannot be changed"):
+        mine.append(Homeworld(taken))
+    with pytest.raises(IllegalActionError):
+        state.apply_action(Homeworld(taken), seat)
+    assert sorted(h for h in state.homeworld if h >= 0) == [taken]
+
+
+@pytest.mark.parametrize("game_id", ["falling-skies", "spacerace", "showdown", "mothership"])
+def test_clone_legal_action_list_mutation_reaches_the_original(game_id: str) -> None:
+    state = spacetable.load(game_id).new_initial_state()
+    rng = random.Random(1)
+    _advance(state, rng, lambda s: not s.is_chance_node())
+    seat = state.awaiting()[0]
+    before = list(state.legal_actions(seat))
+    for copy in (state.clone(), state.resample(seat, rng)):
+        actions = copy.legal_actions(seat)
+        with pytest.raises(TypeError):
+            actions.clear()
+        with pytest.raises(TypeError):
+            actions.pop()
+        with pytest.raises(TypeError):
+            actions[0] = actions[-1]
+        with pytest.raises(TypeError):
+            actions += actions
+    assert state.legal_actions(seat) == before
+    assert list(state.legal_actions(seat)) == before  # a copy to change is one call away
+
+
+def test_constant_legal_action_lists_are_not_shared_spacerace_standoff() -> None:
+    """Spacerace returned module-level lists (contest/flee): appending changed every game."""
+    from spacetable.games.spacerace import state as spacerace_state
+
+    before = list(spacerace_state._STANDOFF_CHOICES)
+    game = spacetable.load("spacerace", 2)
+    state = game.new_initial_state()
+    _advance(state, random.Random(5), lambda s: s.phase == "standoff" or s.is_terminal())
+    if state.phase == "standoff":
+        with pytest.raises(TypeError):
+            state.legal_actions().append(Homeworld(1))
+    assert before == spacerace_state._STANDOFF_CHOICES
+
+
+# ---- seats are exact ints in range -----------------------------------------------------------
+
+
+def test_float_seat_at_simultaneous_decision_raised_type_error_showdown() -> None:
+    state = spacetable.load("showdown", 3).new_initial_state()
+    _advance(state, random.Random(2), lambda s: s.current_player() == SIMULTANEOUS)
+    action = state.legal_actions(0)[0]
+    before = state.to_json()
+    for seat in (0.0, True, False, "0", 1.5):
+        with pytest.raises(IllegalActionError, match="a seat is an int"):
+            state.apply_action(action, seat)  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError, match="a seat is an int"):
+            state.legal_actions(seat)  # type: ignore[arg-type]
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game_id", ["falling-skies", "spacerace", "mothership"])
+def test_bool_and_float_seats_passed_as_seats(game_id: str) -> None:
+    state = spacetable.load(game_id).new_initial_state()
+    _advance(state, random.Random(4), lambda s: not s.is_chance_node())
+    seat = state.awaiting()[0]
+    action = state.legal_actions(seat)[0]
+    for bad in (float(seat), bool(seat), str(seat)):
+        with pytest.raises(IllegalActionError, match="a seat is an int"):
+            state.apply_action(action, bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="no seat 7"):
+        state.apply_action(action, 7)
+    state.apply_action(action, seat)
+
+
+# ---- records ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def showdown_record() -> Record:
+    game = spacetable.load("showdown", 3)
+    record = Record.start(game, ["random"] * 3)
+    play(game, [RandomPlayer() for _ in range(3)], random.Random(8), record=record)
+    return record
+
+
+def _rows(record: Record) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = record.to_json()["actions"]
+    return rows
+
+
+def _with_rows(record: Record, rows: list[dict[str, Any]], **changes: Any) -> Record:
+    data = {**record.to_json(), "actions": rows, **changes}
+    return Record.loads(json.dumps(data))
+
+
+def _replay_error(record: Record) -> str:
+    with pytest.raises(RecordError) as info:
+        list(record.replay())
+    return str(info.value)
+
+
+def test_replay_never_checked_who_moved_seat_none_at_a_decision(showdown_record: Record) -> None:
+    rows = _rows(showdown_record)
+    number = next(i for i, row in enumerate(rows) if row["seat"] is not None)
+    rows[number] = {**rows[number], "seat": None}
+    message = _replay_error(_with_rows(showdown_record, rows))
+    assert f"action {number + 1} of" in message and "without its seat" in message
+
+
+def test_replay_of_chance_outcome_with_a_seat_is_refused(showdown_record: Record) -> None:
+    rows = _rows(showdown_record)
+    rows[0] = {**rows[0], "seat": 0}
+    assert "action 1 of" in _replay_error(_with_rows(showdown_record, rows))
+
+
+def test_swapped_legal_action_reported_replayed_exactly_unfinished_record() -> None:
+    """One legal action swapped for another replays fine: only the hash chain catches it, at its step,
+    also without a final digest."""
+    game = spacetable.load("falling-skies")
+    rng = random.Random(4)
+    record = Record.start(game, ["random"])
+    state = game.new_initial_state()
+    swapped = None
+    while len(record.actions) < 40:
+        seat = None if state.is_chance_node() else 0
+        actions = state.legal_actions(seat)
+        action = rng.choice(actions)
+        if swapped is None and seat == 0 and len(actions) > 1:
+            other = next(a for a in actions if a != action)
+            swapped = (len(record.actions), game.actions.to_json(other))
+        record.add(game, seat, action)
+        state.apply_action(action, seat)
+    assert swapped is not None
+    rows = _rows(record)
+    index, other_json = swapped
+    rows[index] = {**rows[index], "action": other_json}
+    edited = _with_rows(record, rows)
+    assert edited.final_digest is None
+    message = _replay_error(edited)
+    assert message.startswith(f"action {index + 1} of 40") and (
+        "does not match its hash" in message or "does not replay" in message
+    )
+
+
+def test_record_edits_are_caught_at_their_step(showdown_record: Record) -> None:
+    rows = _rows(showdown_record)
+    dropped = rows[:5] + rows[6:]
+    assert "action" in _replay_error(_with_rows(showdown_record, dropped, final_digest=None, outcome=None))
+    unhashed = [{k: v for k, v in row.items() if k != "hash"} for row in rows]
+    assert "action 1 of" in _replay_error(_with_rows(showdown_record, unhashed))
+    game = spacetable.load("falling-skies", options={"level": 3})
+    record = Record.start(game, ["random"])
+    play(game, [RandomPlayer()], random.Random(1), record=record)
+    other_level = _with_rows(record, _rows(record), options={**record.options, "level": 4})
+    assert _replay_error(other_level).startswith("action 1 of")  # the chain starts from the options
+
+
+def test_replay_of_an_unchanged_record_passes(showdown_record: Record) -> None:
+    final = Record.loads(showdown_record.dumps()).final_state()
+    assert final.is_terminal()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, r"nests more than 32 levels"),
+        ('{"format": "spacetable-record", "players": ' + "9" * 5000 + "}", r"number"),
+        ('{"format": "spacetable-record", "players": 1' + "0" * 30 + "}", r"number"),
+        ('{"format": "spacetable-record", "players": NaN}', r"NaN"),
+        (" " * (5 * 1024 * 1024 + 1), r"more than the 5,242,880 allowed"),
+    ],
+    ids=["deep", "huge-int", "big-int", "nan", "oversized"],
+)
+def test_record_loads_crashed_on_deep_huge_or_oversized_json(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        Record.loads(text)
+
+
+def test_record_saved_from_a_human_seat_holds_every_opponents_hand(showdown_record: Record) -> None:
+    game = showdown_record.game()
+    shared = showdown_record.as_known_by(1)
+    assert shared.known_by == 1 and shared.final_digest is None
+    text = shared.dumps()
+    assert '"hash"' not in text
+    hidden = [i for i, (_, a) in enumerate(shared.actions) if a is None]
+    assert hidden, "the deals and the other seats' secret picks are hidden"
+    # seat 1's own decisions are all kept; the other seats' draft picks are hidden
+    states = list(Record.loads(showdown_record.dumps()).replay())
+    for i, ((seat, action), (_, full)) in enumerate(zip(shared.actions, showdown_record.actions)):
+        if seat == 1:
+            assert action == full
+        if action is None:
+            assert seat != 1
+        phase = states[i].to_json()["phase"]
+        if phase == "draft" and seat != 1:
+            assert action is None, f"seat {seat}'s draft pick at {i} is kept"
+    # the copy loads, says who it is for, and replays up to its first hidden action only
+    loaded = Record.loads(text)
+    assert loaded.known_by == 1
+    with pytest.raises(RecordError, match=rf"action {hidden[0] + 1} of .* hidden from seat 1"):
+        list(loaded.replay())
+    with pytest.raises(RecordError, match="there is no seat"):
+        showdown_record.as_known_by(3)
+    assert game.hidden_information
+
+
+def test_as_known_by_keeps_everything_in_a_game_without_secrets() -> None:
+    game = spacetable.load("falling-skies")
+    record = Record.start(game, ["random"])
+    play(game, [RandomPlayer()], random.Random(2), record=record)
+    shared = record.as_known_by(0)
+    assert shared.actions == record.actions
+    assert Record.loads(shared.dumps()).final_state().is_terminal()
+
+
+def test_record_written_non_atomically_over_the_file_being_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = spacetable.load("falling-skies")
+    record = Record.start(game, ["random"])
+    play(game, [RandomPlayer()], random.Random(2), record=record)
+    path = tmp_path / "game.json"
+    record.save(path)
+    old = path.read_text()
+    assert Record.loads(old).final_state().is_terminal()
+
+    import os
+
+    def crash(*args: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", crash)
+    record.seats = ["someone else"]
+    with pytest.raises(KeyboardInterrupt):
+        record.save(path)
+    assert path.read_text() == old  # the old file is whole
+    assert list(tmp_path.iterdir()) == [path]  # and no temporary file is left behind
