@@ -284,3 +284,77 @@ def test_record_written_non_atomically_over_the_file_being_resumed(
         record.save(path)
     assert path.read_text() == old  # the old file is whole
     assert list(tmp_path.iterdir()) == [path]  # and no temporary file is left behind
+
+
+# ---- states from JSON -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def mothership_turn() -> tuple[Any, dict[str, Any]]:
+    game = spacetable.load("mothership", 4, {"round_limit": 10})
+    state = game.new_initial_state()
+    _advance(state, random.Random(6), lambda s: s.phase == "turn" and not s.is_chance_node())
+    return game, state.to_json()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["hp"].__setitem__(0, -5), r"hp\[0\]"),
+        (lambda d: d["hands"].__setitem__(1, sorted(d["hands"][1] + [0] * 12)), r"action cards are not conserved"),
+        (lambda d: d.__setitem__("turn", 9), r"turn: Input should be less than or equal to 3"),
+        (lambda d: d.__setitem__("board_seed", 5000), r"board_seed"),
+        (lambda d: d.__setitem__("resources", [10**9] * 4), r"resources\[0\]"),
+        (lambda d: d.__setitem__("round", True), r"round: Input should be a valid integer"),
+        (lambda d: d["deck"].__setitem__(3, 10**9), r"deck\[3\]"),
+        (lambda d: d.__setitem__("pending", "x"), r"pending"),
+    ],
+    ids=[
+        "hull-5",
+        "twelve-cards",
+        "turn-9-of-4",
+        "seed-out-of-range",
+        "count-1e9",
+        "bool-round",
+        "deck-1e9",
+        "pending-x",
+    ],
+)
+def test_mothership_state_from_json_accepted_what_then_crashed(
+    mothership_turn: tuple[Any, dict[str, Any]], change: Any, message: str
+) -> None:
+    game, data = mothership_turn
+    data = json.loads(json.dumps(data))
+    game.state_from_json(data)  # the unchanged state loads
+    change(data)
+    with pytest.raises(ValueError, match=message) as info:
+        game.state_from_json(data)
+    assert str(info.value).startswith("mothership state: ") and "\n" not in str(info.value)
+
+
+def test_showdown_state_from_json_pending_x_raised_attribute_error() -> None:
+    game = spacetable.load("showdown", 3)
+    state = game.new_initial_state()
+    _advance(state, random.Random(2), lambda s: s.phase == "turn")
+    data = state.to_json()
+    data["pending"] = "x"
+    with pytest.raises(ValueError, match=r"showdown state: pending"):
+        game.state_from_json(data)
+    data["pending"] = None
+    data["intact"] = [-3, 5, 5]
+    with pytest.raises(ValueError, match=r"intact\[0\]"):
+        game.state_from_json(data)
+
+
+@pytest.mark.parametrize("game_id", ["falling-skies", "spacerace", "showdown", "mothership"])
+def test_mutated_states_accepted_then_crashed(game_id: str) -> None:
+    """A small fixed sample of one-field mutations of real states: each is refused with one ValueError
+    line, or plays on for 30 actions without any other exception (tests/test_fuzz.py and `make fuzz`
+    run more)."""
+    from spacetable.testing.fuzz import fuzz_state, mutate, sample_states
+
+    game = spacetable.load(game_id, options={"round_limit": 10} if game_id == "mothership" else None)
+    states = sample_states(game, 1, every=11)
+    rng = random.Random(f"mutants:{game_id}")
+    for i in range(40):
+        fuzz_state(game, mutate(rng.choice(states).to_json(), rng), random.Random(i))

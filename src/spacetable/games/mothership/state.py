@@ -485,18 +485,30 @@ class MothershipState(State):
 
     @classmethod
     def from_json(cls, game: Mothership, data: JSON) -> MothershipState:
-        check_json_keys(data, {*_FIELDS, "layout"}, "mothership state")
+        """The state ``data`` describes, checked field by field against the game's schema
+        (:mod:`.schema`), then against the invariants between fields and the rules' first
+        questions; ValueError naming the first field or invariant broken."""
+        from spacetable.engine.schema import probe, validate
+
+        from . import schema
+
+        what = "mothership state"
+        check_json_keys(data, {*_FIELDS, "layout"}, what)
+        validate(schema.state_schema(game), data, what)
         state = cls.__new__(cls)
         state.game = game
         state._legal_cache = None
         state.routes = {}
         for name in _FIELDS:
             setattr(state, name, _plain(data[name]))
-        if state.phase not in PHASES:
-            raise ValueError(f"mothership state: unknown phase {state.phase!r}")
         state.board = game.board_for(state.board_seed) if state.phase != "board" else None
         if (state.board.name if state.board else None) != data["layout"]:
-            raise ValueError(f"mothership state: board {data['layout']!r} is not this game's")
+            raise ValueError(f"{what}: board {data['layout']!r} is not this game's")
+        try:
+            schema.check(state)
+        except ValueError as exc:
+            raise ValueError(f"{what}: {exc}") from None
+        probe(state, what)
         return state
 
     def clone(self) -> MothershipState:

@@ -360,7 +360,13 @@ class ShowdownState(State):
 
     @classmethod
     def from_json(cls, game: Showdown, data: JSON) -> ShowdownState:
-        d = check_json_keys(data, set(cls.to_json_keys()), "showdown state")
+        from spacetable.engine.schema import probe, validate
+
+        from . import schema
+
+        what = "showdown state"
+        d = check_json_keys(data, set(cls.to_json_keys()), what)
+        validate(schema.state_schema(game), d, what)
         n = game.players
         state = cls(game)
         try:
@@ -393,8 +399,10 @@ class ShowdownState(State):
             state.attacked = list(d["attacked"])
             state.pending = _copy_pending(d["pending"])
             state.winners = list(d["winners"])
-        except (TypeError, KeyError) as exc:
-            raise ValueError(f"showdown state: malformed field ({exc})") from None
+            schema.check(state)
+        except (TypeError, KeyError, ValueError) as exc:
+            raise ValueError(f"{what}: {exc}") from None
+        probe(state, what)
         return state
 
     @staticmethod
