@@ -39,7 +39,7 @@ def state_schema(game: Mothership) -> type[BaseModel]:
     kinds, beacons, objectives = len(c.cards), len(c.beacons), len(c.objectives)
     spaces = 25 * 25
     code = f * 16 + 15
-    seat, fleet = Int(0, f - 1), Int(0, f - 1)
+    fleet = Int(0, f - 1)
 
     def per_fleet(item: Any) -> Any:
         return ListOf(item, length=f)
@@ -168,7 +168,8 @@ def check(state: MothershipState) -> None:
         kind = next(k for k, (a, b) in enumerate(zip(totals, start)) if a != b)
         name = game.content.cards[kind].name
         raise ValueError(
-            f"action cards are not conserved: {totals[kind]} {name!r} in deck, discard and hands, the game has {start[kind]}"
+            f"action cards are not conserved: {totals[kind]} {name!r} in deck, discard and hands, "
+            f"the game has {start[kind]}"
         )
     for observer, row in enumerate(state.known):
         for holder, cards in enumerate(row):
