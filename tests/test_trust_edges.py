@@ -358,3 +358,124 @@ def test_mutated_states_accepted_then_crashed(game_id: str) -> None:
     rng = random.Random(f"mutants:{game_id}")
     for i in range(40):
         fuzz_state(game, mutate(rng.choice(states).to_json(), rng), random.Random(i))
+
+
+# ---- the command line -------------------------------------------------------------------------
+
+
+def _cli(*args: str, stdin: str | None = None) -> Any:
+    from typer.testing import CliRunner
+
+    from spacetable.cli.main import app
+
+    result = CliRunner().invoke(app, list(args), input=stdin)
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def _one_line_error(result: Any, *words: str) -> None:
+    lines = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert len(lines) == 1, result.output
+    for word in words:
+        assert word in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [("[" * 50_000 + "]" * 50_000, "nests"), ('{"format": 1' + "0" * 5000 + "}", "number")],
+    ids=["deeply-nested", "huge-number"],
+)
+def test_cli_printed_tracebacks_on_deep_or_huge_record_json(tmp_path: Path, text: str, word: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    for args in (("replay", str(path)), ("play", "falling-skies", "--resume", str(path))):
+        result = _cli(*args)
+        assert result.exit_code == 2
+        _one_line_error(result, word)
+
+
+def _saved_game(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    result = _cli("play", "spacerace", "--seed", "3", "--record", str(path), stdin="q\ny\n")
+    assert result.exit_code == 0 and path.exists(), result.output
+    return path
+
+
+@pytest.mark.parametrize(
+    ("seats", "word"),
+    [
+        (["bot:nosuch", "human", "bot:random"], "neither human nor a known bot"),
+        (["human"] * 5, "5 seat"),
+        (["human"], "1 seat"),
+    ],
+    ids=["bot-nosuch", "five-seats", "too-few"],
+)
+def test_cli_resume_with_bad_seats_printed_tracebacks(tmp_path: Path, seats: list[str], word: str) -> None:
+    path = _saved_game(tmp_path)
+    data = json.loads(path.read_text())
+    data["seats"] = seats
+    path.write_text(json.dumps(data))
+    result = _cli("play", "spacerace", "--resume", str(path))
+    assert result.exit_code == 2
+    _one_line_error(result, word)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "option", "word"),
+    [
+        ("spacerace", "turn_limit=null", "cannot be null"),
+        ("mothership", "level=null", "cannot be null"),
+        ("spacerace", "turn_limit=1000000000", "sane bound"),
+        ("spacerace", "turn_limit=" + "[" * 20 + "]" * 20, "nests"),
+    ],
+    ids=["turn-limit-null", "level-null", "turn-limit-1e9", "nested-option"],
+)
+def test_cli_options_given_as_null_skipped_the_type_check(game_id: str, option: str, word: str) -> None:
+    result = _cli("play", game_id, "--games", "1", "-o", option)
+    assert result.exit_code == 2
+    _one_line_error(result, word)
+
+
+def test_play_saves_the_record_after_every_action(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record was written only at the end: a crash mid-game lost it. Now every action is saved,
+    atomically, so the file always holds a record that replays."""
+    from spacetable.engine import match
+
+    path = tmp_path / "game.json"
+    calls = {"n": 0}
+    real_step = match.step
+
+    def crashing_step(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 30:
+            raise RuntimeError("the power went out")
+        return real_step(*args, **kwargs)
+
+    monkeypatch.setattr(match, "step", crashing_step)
+    result = _cli("play", "falling-skies", "--seat", "0=bot:random", "--seed", "1", "--record", str(path))
+    assert result.exit_code == 3
+    _one_line_error(result, "internal error", "the power went out")
+    saved = Record.loads(path.read_text())
+    assert len(saved.actions) == 29
+    assert len(list(saved.replay())) == 30
+
+
+def test_play_games_lost_its_summary_when_a_game_failed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    cli_main = importlib.import_module("spacetable.cli.main")
+    real_play = cli_main.play
+    calls = {"n": 0}
+
+    def flaky_play(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise IndexError("a bug in the rules")
+        return real_play(*args, **kwargs)
+
+    monkeypatch.setattr(cli_main, "play", flaky_play)
+    result = _cli("play", "falling-skies", "--games", "3", "--seed", "5")
+    assert result.exit_code == 0, result.output
+    assert "Game 2 failed with seed" in result.output and "IndexError: a bug in the rules" in result.output
+    assert "2 games of falling-skies" in result.output and "1 failed" in result.output

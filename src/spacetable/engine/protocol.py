@@ -109,6 +109,9 @@ def check_seat(seat: object, players: int) -> int:
     return seat
 
 
+MAX_OPTION_INT = 10_000
+"""No integer game option (a limit, a level, a seat) is larger: a limit of 10⁹ is a mistake."""
+
 _NO_TENSOR = "{game} has no observation tensor yet: see docs/INTEROP.md, 'Observation tensors'"
 
 
@@ -179,9 +182,13 @@ class Game(ABC):
             value = given.get(name, spec.default)
             if spec.choices is not None and value not in spec.choices:
                 raise OptionsError(f"{self.id}: option {name}={value!r} must be one of {list(spec.choices)}")
+            if value is None and spec.default is not None and (spec.choices is None or None not in spec.choices):
+                raise OptionsError(f"{self.id}: option {name} cannot be null (its default is {spec.default!r})")
             wrong_kind = not isinstance(value, spec.kind) or (spec.kind is int and type(value) is bool)
             if spec.kind is not object and value is not None and wrong_kind:
-                raise OptionsError(f"{self.id}: option {name}={value!r} must be of type {spec.kind.__name__}")
+                raise OptionsError(f"{self.id}: option {name}={value!r:.40} must be of type {spec.kind.__name__}")
+            if type(value) is int and not -MAX_OPTION_INT <= value <= MAX_OPTION_INT:
+                raise OptionsError(f"{self.id}: option {name}={value:.3g} is beyond the sane bound ±{MAX_OPTION_INT:,}")
             options[name] = value
         return options
 
