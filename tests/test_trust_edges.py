@@ -479,3 +479,24 @@ def test_play_games_lost_its_summary_when_a_game_failed(monkeypatch: pytest.Monk
     assert result.exit_code == 0, result.output
     assert "Game 2 failed with seed" in result.output and "IndexError: a bug in the rules" in result.output
     assert "2 games of falling-skies" in result.output and "1 failed" in result.output
+
+
+# ---- Mothership: Replicator's secret d4 ------------------------------------------------------------
+
+
+def test_mothership_resample_kept_the_true_resources_after_replicators_secret_d4() -> None:
+    game = spacetable.load("mothership", 2, {"round_limit": 10})
+    state = game.new_initial_state()
+    _advance(state, random.Random(6), lambda s: s.phase == "turn" and not s.is_chance_node())
+    from spacetable.games.mothership import cards
+
+    state.pending = {"what": "replicator", "seat": 1, "ships": [], "target": -1, "dice": [4], "rolls": [3]}
+    before = state.resources[1]
+    cards.replicate(state, [])
+    assert state.resources[1] == before + 3 and state.secret[1] == [1, 3]
+    assert state.view(0)["secret"][1] == [1, None] and state.view(1)["secret"][1] == [1, 3]
+    seen = {state.resample(0, random.Random(i)).resources[1] for i in range(40)}
+    assert seen == {before + 1, before + 2, before + 3, before + 4}  # re-rolled, not the true count
+    assert {state.resample(1, random.Random(i)).resources[1] for i in range(10)} == {before + 3}
+    loaded = game.state_from_json(state.to_json())
+    assert loaded.to_json() == state.to_json()

@@ -117,6 +117,7 @@ def state_schema(game: Mothership) -> type[BaseModel]:
         "tallies": per_fleet(Ints(0, BIG, length=len(TALLIES))),
         "beacon_log": ListOf(Ints(0, BIG, length=4), length=beacons),
         "objective_log": ListOf(Ints(0, BIG, length=6), length=objectives),
+        "secret": per_fleet(Ints(0, BIG, length=2)),
         "layout": Str | None,
     }
     model = schema("MothershipStateJSON", fields)
@@ -175,6 +176,9 @@ def check(state: MothershipState) -> None:
         for holder, cards in enumerate(row):
             if Counter(cards) - Counter(state.hands[holder]):
                 raise ValueError(f"known[{observer}][{holder}] holds cards that are not in hands[{holder}]")
+    for fleet, (dice, total) in enumerate(state.secret):
+        if not dice <= total <= 4 * dice:
+            raise ValueError(f"secret[{fleet}]: {dice} d4s cannot sum to {total}")
     if len(set(state.winners)) != len(state.winners) or any(w >= game.players for w in state.winners):
         raise ValueError(f"winners {state.winners} are not distinct seats")
     if any(h != sorted(h) for h in state.hands):

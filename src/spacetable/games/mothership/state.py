@@ -117,6 +117,7 @@ _FIELDS = (
     "tallies",
     "beacon_log",
     "objective_log",
+    "secret",
 )
 
 
@@ -259,6 +260,9 @@ class MothershipState(State):
     objective_log: list[list[int]]
     """Per objective card (for reports): [drawn, completed, group 1 taken, group 2 taken, replaced,
     discarded for a module not in play]."""
+    secret: list[list[int]]
+    """Per fleet: [Replicator d4s rolled in secret, their sum]. The count is public, the sum is the
+    fleet's own (RULINGS 35): ``resample`` re-rolls the others' (their resources with it)."""
     routes: dict[int, dict[int, tuple[int, bool]]]
     """Where each ship of the player on turn could move (``movement._search``), filled as asked.
     A move forgets the mover's entry only (the player's own ships never block each other);
@@ -342,6 +346,7 @@ class MothershipState(State):
         self.tallies = [[0] * len(rules.objectives.TALLIES) for _ in range(n)]
         self.beacon_log = [[0] * 4 for _ in self.beacon_deck]
         self.objective_log = [[0] * 6 for _ in self.objective_deck]
+        self.secret = [[0, 0] for _ in range(n)]
         if self.board is not None:
             rules.setup.lay_out(self, self.board)  # layout boards are known from the start
 
@@ -457,21 +462,28 @@ class MothershipState(State):
         own: its resources, its hand, the cards it knows others hold, and its objectives."""
         data = self.to_json()
         data["resources"] = [r if s == seat else None for s, r in enumerate(self.resources)]
-        data["hands"] = [hand if s == seat else len(hand) for s, hand in enumerate(self.hands)]
-        data["known"] = self.known[seat] if seat is not None else None
+        data["hands"] = [hand[:] if s == seat else len(hand) for s, hand in enumerate(self.hands)]
+        data["known"] = [k[:] for k in self.known[seat]] if seat is not None else None
         data["deck"] = sum(self.deck)
         data["bought_kinds"] = None  # which cards were bought is only known to their buyers
+        data["secret"] = [[n, total if s == seat else None] for s, (n, total) in enumerate(self.secret)]
         rules.objectives.hide(self, data, seat)
         data["seat"] = seat
         return data
 
     def resample(self, seat: int, rng: random.Random) -> MothershipState:
         """The deck and the other hands re-dealt (keeping the cards the seat knows of), and the
-        objectives hidden from the seat. Resources are kept: every change to them is announced
-        (income, loot, prices, resale values)."""
+        objectives hidden from the seat. Resources are kept, as every change to them is announced
+        (income, loot, prices, resale values), except what Replicator's secret d4s gave: those
+        are re-rolled (RULINGS 35)."""
         other = self.clone()
         rules.economy.redeal(other, seat, rng)
         rules.objectives.redeal(other, seat, rng)
+        for fleet, (dice, total) in enumerate(self.secret):
+            if fleet != seat and dice:  # Replicator's secret d4s: the seat knows how many, not what
+                fresh = sum(rng.randint(1, 4) for _ in range(dice))
+                other.resources[fleet] = max(0, self.resources[fleet] - total + fresh)
+                other.secret[fleet] = [dice, fresh]
         return other
 
     def to_json(self) -> JSON:
@@ -588,6 +600,7 @@ class MothershipState(State):
         other.tallies = [t[:] for t in self.tallies]
         other.beacon_log = [row[:] for row in self.beacon_log]
         other.objective_log = [row[:] for row in self.objective_log]
+        other.secret = [row[:] for row in self.secret]
         return other
 
     # ---- helpers the rules share -----------------------------------------
