@@ -500,3 +500,39 @@ def test_mothership_resample_kept_the_true_resources_after_replicators_secret_d4
     assert {state.resample(1, random.Random(i)).resources[1] for i in range(10)} == {before + 3}
     loaded = game.state_from_json(state.to_json())
     assert loaded.to_json() == state.to_json()
+
+
+# ---- content and options checked at load ---------------------------------------------------------
+
+
+def test_falling_skies_energy_max_1e8_passed_validation() -> None:
+    from spacetable.engine import ContentError, OptionsError
+
+    with pytest.raises((ContentError, OptionsError), match="energy_max"):
+        spacetable.load("falling-skies", options={"content": {"rules": {"energy_max": 10**8}}})
+
+
+def test_showdown_card_counts_of_1e9_passed_validation() -> None:
+    from spacetable.engine import ContentError, OptionsError
+
+    with pytest.raises((ContentError, OptionsError), match="engine"):
+        spacetable.load("showdown", 3, {"content": {"cards": {"engine": {"3": 10**9}}}})
+
+
+def test_mothership_small_board_with_five_players_failed_at_the_first_chance_node() -> None:
+    from spacetable.engine import OptionsError
+
+    for players in (5, 6):
+        with pytest.raises(OptionsError, match="small board"):
+            spacetable.load("mothership", players, {"board": "small"})
+    spacetable.load("mothership", 4, {"board": "small"})
+
+
+def test_mothership_solo_layout_without_its_fleet_failed_mid_game() -> None:
+    from spacetable.engine import OptionsError
+
+    game = spacetable.load("mothership", 1, {"mode": "solo"})
+    layout = game.content.layouts["solo_belt"]
+    broken = [row.replace("F", ".") for row in layout.rows]
+    with pytest.raises(OptionsError, match="solo layout 'solo_belt'.*F"):
+        spacetable.load("mothership", 1, {"mode": "solo", "content": {"layouts": {"solo_belt": {"rows": broken}}}})
