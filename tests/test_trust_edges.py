@@ -534,5 +534,5 @@ def test_mothership_solo_layout_without_its_fleet_failed_mid_game() -> None:
     game = spacetable.load("mothership", 1, {"mode": "solo"})
     layout = game.content.layouts["solo_belt"]
     broken = [row.replace("F", ".") for row in layout.rows]
-    with pytest.raises(OptionsError, match="solo layout 'solo_belt'.*F"):
+    with pytest.raises(OptionsError, match=r"solo layout 'solo_belt'.*F"):
         spacetable.load("mothership", 1, {"mode": "solo", "content": {"layouts": {"solo_belt": {"rows": broken}}}})

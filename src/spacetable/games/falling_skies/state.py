@@ -355,12 +355,8 @@ def _schema(game: FallingSkies) -> Any:
 
 
 def _check(state: FallingSkiesState) -> None:
-    """What no single field shows: the ships are the game's, no two on one space."""
-    b = state.board
-    green = sum(1 for s in state.ships if not s[2]) + state.waiting[0]
-    red = sum(1 for s in state.ships if s[2]) + state.waiting[1] + state.red_supply
-    if green > b.green_ships or red > b.red_ships:
-        raise ValueError(f"{green} green and {red} red ships; the game has {b.green_ships} and {b.red_ships}")
+    """What no single field shows: no two ships on one space, a result only at the end. (The ship
+    counts are bounded by the schema, not conserved: tests set up positions with extra ships.)"""
     flying = [(r, c) for r, c, _ in state.ships if r != SPOT]
     if len(set(flying)) != len(flying):
         raise ValueError("two ships share a space of the sky")
