@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 import spacetable
-from spacetable.engine import IllegalActionError, Record, State, game_class, play
+from spacetable.engine import TERMINAL, IllegalActionError, Record, State, game_class, play
 from spacetable.testing.conformance import RandomPlayer, deciders
 from spacetable.testing.fuzz import fuzz_action, fuzz_content, fuzz_record_text, fuzz_state, mutate, sample_states
 
@@ -74,8 +74,8 @@ class ProtocolMachine(RuleBasedStateMachine):
     def illegal(self, code: int, seat: Any) -> None:
         action = self.game.actions.decode(code % self.game.actions.size)
         before = self.state.to_json()
-        legal = seat in deciders(self.state) and action in self.state.legal_actions(seat)
-        if legal and type(seat) in (int, type(None)):
+        exact = seat is None or type(seat) is int
+        if exact and seat in deciders(self.state) and action in self.state.legal_actions(seat):
             return  # a legal action: not this rule's business
         with pytest.raises(IllegalActionError):
             self.state.apply_action(action, seat)
@@ -105,7 +105,9 @@ class ProtocolMachine(RuleBasedStateMachine):
         data = self.state.to_json()
         assert self.game.state_from_json(json.loads(json.dumps(data))).to_json() == data
         player = self.state.current_player()
-        assert self.state.is_terminal() == (self.state.legal_actions() == [] and player == -4)
+        assert self.state.is_terminal() == (player == TERMINAL)
+        if player == TERMINAL:
+            assert self.state.legal_actions() == []
         for seat in range(self.game.players):
             if seat not in self.state.awaiting():
                 assert self.state.legal_actions(seat) == []
