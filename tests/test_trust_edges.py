@@ -536,3 +536,13 @@ def test_mothership_solo_layout_without_its_fleet_failed_mid_game() -> None:
     broken = [row.replace("F", ".") for row in layout.rows]
     with pytest.raises(OptionsError, match=r"solo layout 'solo_belt'.*F"):
         spacetable.load("mothership", 1, {"mode": "solo", "content": {"layouts": {"solo_belt": {"rows": broken}}}})
+
+
+def test_record_with_a_content_override_of_1e9_hull_exhausted_memory_on_replay(showdown_record: Record) -> None:
+    data = showdown_record.to_json()
+    data["options"] = {"content": {"rules": {"start_hull": 10**9}}}
+    text = json.dumps(data)
+    assert len(text) < 200_000
+    record = Record.loads(text)
+    with pytest.raises(RecordError, match=r"cannot be set up: .*start_hull"):
+        list(record.replay())

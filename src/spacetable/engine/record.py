@@ -199,7 +199,8 @@ class Record:
             check_plain(self.options, "the options")
             game = load(self.game_id, self.players, self.options)
         except (OptionsError, ValueError) as exc:
-            raise RecordError(f"the record's game cannot be set up: {exc}") from None
+            flat = " ".join(line.strip() for line in str(exc).splitlines())
+            raise RecordError(f"the record's game cannot be set up: {flat}") from None
         if game.version != self.game_version:
             raise RecordError(
                 f"the record was made with {self.game_id} version {self.game_version}; "
