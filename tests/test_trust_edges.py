@@ -546,3 +546,16 @@ def test_record_with_a_content_override_of_1e9_hull_exhausted_memory_on_replay(s
     record = Record.loads(text)
     with pytest.raises(RecordError, match=r"cannot be set up: .*start_hull"):
         list(record.replay())
+
+
+def test_showdown_clone_shared_the_reroll_queue_lists_of_pending() -> None:
+    """Found by check_clone_independence at 4 and 6 seats: the clone copied ``pending`` one level
+    deep, so a re-roll queue entry ([side, why]) was one list in both states."""
+    state = spacetable.load("showdown", 3).new_initial_state()
+    _advance(state, random.Random(2), lambda s: s.phase == "turn")
+    state.pending = {"actor": 0, "kind": "attack", "stage": "roll", "rr": [["a", "forced"]], "a": [3]}
+    for copy in (state.clone(), state.resample(1, random.Random(0))):
+        assert copy.pending is not None
+        copy.pending["rr"][0].append("mutated")
+        copy.view(0)["pending"]["rr"][0].append("mutated")
+    assert state.pending["rr"] == [["a", "forced"]]

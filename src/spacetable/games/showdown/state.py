@@ -430,9 +430,10 @@ def _cards(value: JSON, what: str) -> list[str]:
 
 
 def _copy_pending(pending: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A copy sharing no list with ``pending`` (its re-roll queue ``rr`` holds lists in a list)."""
     if pending is None:
         return None
-    return {k: list(v) if isinstance(v, list) else v for k, v in pending.items()}
+    return {k: [x[:] if type(x) is list else x for x in v] if type(v) is list else v for k, v in pending.items()}
 
 
 def _slot_json(slot: Slot, show: bool) -> dict[str, JSON]:
