@@ -491,7 +491,7 @@ def test_mothership_resample_kept_the_true_resources_after_replicators_secret_d4
     from spacetable.games.mothership import cards
 
     state.pending = {"what": "replicator", "seat": 1, "ships": [], "target": -1, "dice": [4], "rolls": [3]}
-    before = state.resources[1]
+    state.resources[1] = before = 60  # rich: every re-roll leaves the same trade options (RULINGS 35)
     cards.replicate(state, [])
     assert state.resources[1] == before + 3 and state.secret[1] == [1, 3]
     assert state.view(0)["secret"][1] == [1, None] and state.view(1)["secret"][1] == [1, 3]

@@ -481,9 +481,7 @@ class MothershipState(State):
         rules.objectives.redeal(other, seat, rng)
         for fleet, (dice, total) in enumerate(self.secret):
             if fleet != seat and dice:  # Replicator's secret d4s: the seat knows how many, not what
-                fresh = sum(rng.randint(1, 4) for _ in range(dice))
-                other.resources[fleet] = max(0, self.resources[fleet] - total + fresh)
-                other.secret[fleet] = [dice, fresh]
+                _reroll_secret(self, other, fleet, rng)
         return other
 
     def to_json(self) -> JSON:
@@ -634,6 +632,29 @@ class MothershipState(State):
 
     def ship_name(self, seat: int, ship: int) -> str:
         return f"{self.player_name(seat)}'s {self.game.ship_names[ship]}"
+
+
+def _reroll_secret(real: MothershipState, other: MothershipState, fleet: int, rng: random.Random) -> None:
+    """Re-roll ``fleet``'s secret d4s in ``other`` (a resample), moving its resources by the
+    difference, among the rolls that leave it the same trade options: who a trading window asks
+    is public and tells whether a player can afford a card or a tech (RULINGS 35). After 30 draws
+    that all change them, the true sum stays."""
+    dice, total = real.secret[fleet]
+
+    def paid(state: MothershipState) -> list[Action]:  # what resources buy (a sale depends on the hand)
+        return [a for a in rules.economy.trade_options(state, fleet) if a[-1] != "sell"]
+
+    options = paid(real)
+    for _ in range(30):
+        fresh = sum(rng.randint(1, 4) for _ in range(dice))
+        resources = real.resources[fleet] - total + fresh
+        if resources < 0:
+            continue
+        other.resources[fleet] = resources
+        if paid(other) == options:
+            other.secret[fleet] = [dice, fresh]
+            return
+    other.resources[fleet] = real.resources[fleet]
 
 
 def _plain(value: Any) -> Any:
