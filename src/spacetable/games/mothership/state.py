@@ -479,7 +479,7 @@ class MothershipState(State):
         other = self.clone()
         rules.economy.redeal(other, seat, rng)
         rules.objectives.redeal(other, seat, rng)
-        for fleet, (dice, total) in enumerate(self.secret):
+        for fleet, (dice, _total) in enumerate(self.secret):
             if fleet != seat and dice:  # Replicator's secret d4s: the seat knows how many, not what
                 _reroll_secret(self, other, fleet, rng)
         return other
