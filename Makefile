@@ -58,5 +58,12 @@ screenshots: $(TEST_STAMP) system-packages
 bench: $(PLAY_STAMP)
 	$(BIN)/spacetable bench
 
+# The decoders' fuzz targets and the per-game state machines of tests/test_fuzz.py with a long
+# budget (the test suite runs them with 8 examples each); FUZZ_EXAMPLES=N to change it.
+FUZZ_EXAMPLES ?= 2000
+.PHONY: fuzz
+fuzz: $(STAMP)
+	SPACETABLE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -q -x tests/test_fuzz.py tests/test_trust_edges.py
+
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -205,6 +205,23 @@ class _NoValidation(ToyPokerState):
         return self._apply(action, self._actor(seat))  # skips the legality check
 
 
+class _ResampleIsTheTruth(ToyPokerState):
+    """Its views hide the other card, but a bot's resample is the true state."""
+
+    def resample(self, seat: int, rng: random.Random) -> ToyPokerState:
+        return self.clone()
+
+
+class _JsonSharesCards(ToyPokerState):
+    def to_json(self) -> JSON:
+        return {"cards": self.cards, "history": self.history}  # the state's own list
+
+
+class _LaxSeats(ToyPokerState):
+    def apply_action(self, action: Action, seat: int | None = None) -> list[Event]:
+        return super().apply_action(action, None if seat is None else int(seat))
+
+
 class _TooShort(ToyPoker):
     def __init__(self, players: int = 2, options: dict[str, JSON] | None = None) -> None:
         super().__init__(players, options)
@@ -289,6 +306,24 @@ _FAULTS: list[tuple[str, Callable[[], Game], Check, str]] = [
         lambda: _variant("OneReturn", _OneReturn)(),
         conformance.check_returns_and_outcome,
         r"returns\(\) has 1 numbers for 2 seats",
+    ),
+    (
+        "resample returns the true state",
+        lambda: _variant("TrueResample", _ResampleIsTheTruth)(),
+        conformance.check_resample_redeals,
+        r"no resample differs from the true state",
+    ),
+    (
+        "to_json shares a list with the state",
+        lambda: _variant("SharedJson", _JsonSharesCards)(),
+        conformance.check_clone_independence,
+        r"changed the state|changed view",
+    ),
+    (
+        "a seat of 0.0 or True is taken for a seat",
+        lambda: _variant("LaxSeats", _LaxSeats)(),
+        conformance.check_seat_strictness,
+        r"was accepted",
     ),
     (
         "max_length too small",

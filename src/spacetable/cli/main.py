@@ -7,15 +7,18 @@ that reads fine but does not replay exits with 1.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
 import re
 import time
 import tomllib
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TypeVar, cast
 
+import click
 import typer
 from rich.console import Console
 from rich.markup import escape
@@ -25,6 +28,7 @@ from rich.table import Table
 from spacetable.agents import AGENTS, make_agent
 from spacetable.engine import (
     JSON,
+    Event,
     Game,
     Player,
     Record,
@@ -36,6 +40,7 @@ from spacetable.engine import (
     load,
     play,
 )
+from spacetable.engine.safejson import read_json
 
 from .terminal import EventPrinter, QuitGame, TerminalPlayer, find_grouper, find_renderer
 
@@ -69,10 +74,34 @@ def _fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+Command = TypeVar("Command", bound=Callable[..., None])
+
+
+def _guarded(command: Command) -> Command:
+    """Every error that reaches the command line is one line, never a traceback: the project's
+    own errors as they are, anything else (a bug) named with its type and exit code 3."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> None:
+        try:
+            command(*args, **kwargs)
+        except (typer.Exit, typer.Abort, click.exceptions.ClickException, KeyboardInterrupt):
+            raise
+        except SpacetableError as exc:
+            _fail(str(exc).replace("\n", " "))
+        except (RecursionError, MemoryError) as exc:
+            _fail(f"the input is too large or too deeply nested ({type(exc).__name__})")
+        except Exception as exc:
+            _fail(f"internal error, please report it: {type(exc).__name__}: {str(exc)[:300]}", code=3)
+
+    return cast(Command, run)
+
+
 # ---- list ------------------------------------------------------------------------
 
 
 @app.command("list")
+@_guarded
 def list_command() -> None:
     """List the games: id, name, players, and the options `play` accepts."""
     console = _stdout()
@@ -154,14 +183,16 @@ def _check_writable(path: Path) -> None:
         raise CliError(f"--record {str(path)!r}: the folder {str(path.parent)!r} does not exist")
 
 
-def _save(record: Record, path: Path | None, console: Console) -> None:
+def _save(record: Record, path: Path | None, console: Console, quiet: bool = False) -> None:
+    """Write the record atomically (a crash mid-write leaves the previous file whole)."""
     if path is None:
         return
     try:
-        path.write_text(record.dumps() + "\n", encoding="utf-8")
+        record.save(path)
     except OSError as exc:
         _fail(f"cannot write the record to {str(path)!r}: {exc.strerror or exc}")
-    console.print(f"[dim]Record saved to {escape(str(path))} ({len(record.actions)} actions).[/]")
+    if not quiet:
+        console.print(f"[dim]Record saved to {escape(str(path))} ({len(record.actions)} actions).[/]")
 
 
 def _seeded(seed: int | None, console: Console) -> random.Random:
@@ -227,15 +258,23 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
     played = actions = rounds = 0
     has_rounds = True
     record = Record.start(game, seats)
+    failed: list[tuple[int, int, str]] = []
+    """(game number, its seed, the error) of games that raised."""
     players = _make_players(seats, console, game)
     start = time.perf_counter()
     progress = _progress(console)
     try:
         with progress:
             task = progress.add_task(game.id, total=games)
-            for _ in range(games):
+            for number in range(games):
+                game_seed = rng.randrange(2**31)
                 current = Record.start(game, seats)
-                final = play(game, players, rng, record=current)
+                try:
+                    final = play(game, players, random.Random(game_seed), record=current)
+                except Exception as exc:  # a bug in a game or a bot: report it, keep the batch
+                    failed.append((number, game_seed, f"{type(exc).__name__}: {exc}"))
+                    progress.advance(task)
+                    continue
                 record = current
                 outcome = final.outcome()
                 for seat in outcome.winners if outcome else ():
@@ -262,6 +301,14 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
         console.print(f"[bold]Interrupted[/] after {played} of {games} games.")
         if not played:
             raise typer.Exit(130) from None
+    for number, game_seed, error in failed:
+        console.print(
+            f"[bold red]Game {number + 1} failed[/] with seed {game_seed} (without --games, with --seed "
+            f"{game_seed} and the same --seat bots, it plays again): {escape(error[:300])}",
+            soft_wrap=True,
+        )
+    if not played:
+        _fail(f"all {len(failed)} games failed; the first: {failed[0][2][:200]}", code=1)
     elapsed = max(time.perf_counter() - start, 1e-9)
     rates = " · ".join(
         f"seat {s} ({who}): {wins[s] / played:.1%} wins" + (f", score {scores[s] / played:.2f}" if scored else "")
@@ -270,7 +317,9 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
     length = f"{actions / played:.1f} actions" + (f", {rounds / played:.1f} rounds" if has_rounds else "")
     console.print(escape(game.describe()), soft_wrap=True)
     console.print(
-        f"{played} games of {game.id} · {rates} · average {length} · {played / elapsed:.1f} games/s", soft_wrap=True
+        f"{played} games of {game.id} · {rates} · average {length} · {played / elapsed:.1f} games/s"
+        + (f" · {len(failed)} failed" if failed else ""),
+        soft_wrap=True,
     )
     if len(endings) <= 8:  # reasons are a few fixed phrases in a well-made game; a free text would flood
         ended = " · ".join(f"{escape(reason)}: {n}" for reason, n in sorted(endings.items(), key=lambda kv: -kv[1]))
@@ -308,8 +357,14 @@ def _play_one(
     console.print(f"[bold]{escape(game.describe())}[/] · seats: {escape(', '.join(seats))}", soft_wrap=True)
     if resumed:
         console.print(f"Resuming after {len(record.actions)} recorded actions.")
+    printer = EventPrinter(console, viewer)
+
+    def on_events(now: State, events: Sequence[Event]) -> None:
+        printer(now, events)
+        _save(record, path, console, quiet=True)  # after every action: a crash loses nothing
+
     try:
-        final = play(game, players, rng, record=record, on_events=EventPrinter(console, viewer), state=state)
+        final = play(game, players, rng, record=record, on_events=on_events, state=state)
     except QuitGame as exc:
         console.print(f"[bold]Game abandoned:[/] {escape(str(exc))}.")
         _save(record, path, console)
@@ -324,6 +379,7 @@ def _play_one(
 
 
 @app.command("play")
+@_guarded
 def play_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game's id (see `spacetable list`).")],
     level: Annotated[int | None, typer.Option(help="Difficulty level (the game option `level`).")] = None,
@@ -394,8 +450,10 @@ def parse_options(values: list[str]) -> dict[str, JSON]:
         if not sep or not key.strip():
             raise CliError(f"bad --option {item!r}: write KEY=VALUE, e.g. turn_limit=30")
         try:
-            options[key.strip()] = json.loads(text)
-        except json.JSONDecodeError:
+            options[key.strip()] = read_json(text, max_bytes=100_000, max_depth=8)
+        except ValueError as exc:
+            if "not valid JSON" not in str(exc):
+                raise CliError(f"bad --option {item[:60]!r}: {exc}") from None
             options[key.strip()] = text
     return options
 
@@ -443,7 +501,7 @@ def _resume(
         state = rec.final_state()
         if state.is_terminal():
             raise CliError(f"{file}: that game is over; `spacetable replay {file}` shows it")
-        seats = parse_seats(seat_values, game.players, batch=False) if seat_values else list(rec.seats)
+        seats = parse_seats(seat_values, game.players, batch=False) if seat_values else _record_seats(rec, file)
         target = path or file
         _check_writable(target)
     except (CliError, SpacetableError) as exc:
@@ -453,10 +511,27 @@ def _resume(
         raise typer.Exit(code)
 
 
+def _record_seats(rec: Record, file: Path) -> list[str]:
+    """The seats a record names, checked as --seat values are (CliError naming the bad one)."""
+    if len(rec.seats) != rec.players:
+        raise CliError(
+            f"{file}: the record names {len(rec.seats)} seat(s) for {rec.players} players; "
+            "give them with --seat, e.g. --seat 0=human"
+        )
+    for seat, who in enumerate(rec.seats):
+        if who != HUMAN and not (who.startswith("bot:") and who[4:] in AGENTS):
+            raise CliError(
+                f"{file}: seat {seat} is {who!r:.40}, neither human nor a known bot ({', '.join(sorted(AGENTS))}); "
+                f"give it with --seat {seat}=bot:{DEFAULT_BOT}"
+            )
+    return list(rec.seats)
+
+
 # ---- replay ------------------------------------------------------------------------
 
 
 @app.command("replay")
+@_guarded
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A record saved by `spacetable play --record`.")],
     actions: Annotated[bool, typer.Option("--actions", "-a", help="List every action as it is replayed.")] = False,
@@ -497,6 +572,7 @@ def replay_command(
 
 
 @app.command("tournament")
+@_guarded
 def tournament_command(
     game_id: Annotated[str, typer.Option("--game", metavar="GAME", help="The game's id.")],
     agents: Annotated[str, typer.Option(help="Bots, comma-separated, e.g. hard,greedy,random.")],
@@ -567,6 +643,7 @@ def _print_report(report: Any, console: Console) -> None:
 
 
 @app.command("bench")
+@_guarded
 def bench_command(
     game_id: Annotated[str | None, typer.Argument(metavar="[GAME]", help="One game (default: every game).")] = None,
     seconds: Annotated[float, typer.Option(min=0.01, help="Time budget per measurement.")] = 2.0,

@@ -13,8 +13,10 @@ from .match import Player, play, random_playout, step
 from .protocol import (
     CHANCE,
     JSON,
+    NO_ACTIONS,
     SIMULTANEOUS,
     TERMINAL,
+    ActionList,
     Event,
     Game,
     OptionSpec,
@@ -22,6 +24,7 @@ from .protocol import (
     State,
     Statistic,
     check_json_keys,
+    check_seat,
 )
 from .record import Record
 from .registry import game_class, list_games, load, register
@@ -29,9 +32,11 @@ from .registry import game_class, list_games, load, register
 __all__ = [
     "CHANCE",
     "JSON",
+    "NO_ACTIONS",
     "SIMULTANEOUS",
     "TERMINAL",
     "Action",
+    "ActionList",
     "ActionSpace",
     "ContentError",
     "Event",
@@ -49,6 +54,7 @@ __all__ = [
     "State",
     "Statistic",
     "check_json_keys",
+    "check_seat",
     "game_class",
     "list_games",
     "load",

@@ -13,7 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, NoReturn, SupportsIndex
 
 from .actions import Action, ActionSpace
 from .errors import IllegalActionError, OptionsError
@@ -61,6 +61,56 @@ class Outcome:
             "ranks": list(self.ranks),
         }
 
+
+class ActionList(list[Action]):
+    """What ``legal_actions`` returns: a list that refuses to change.
+
+    The list is cached in the state until its next apply, shared with its clones and
+    resamples (a search clones a position and asks for its actions thousands of times),
+    and ``apply_action`` validates against it. A caller that could append to it would
+    make an illegal action legal in the real game; so every mutating method raises
+    TypeError, and ``list(actions)`` gives a copy to change. Built once per computed
+    list (about 0.1 µs), never per call.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError(
+            "legal actions are shared by the state and its clones and cannot be changed; copy them with list(...)"
+        )
+
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = _refuse
+
+    def __iadd__(self, other: object) -> NoReturn:  # type: ignore[misc]
+        self._refuse()
+
+    def __imul__(self, other: SupportsIndex) -> NoReturn:
+        self._refuse()
+
+    def __reduce__(self) -> tuple[type[ActionList], tuple[list[Action]]]:
+        return (ActionList, (list(self),))  # copy, deepcopy and pickle without calling append
+
+
+NO_ACTIONS = ActionList()
+
+
+def check_seat(seat: object, players: int) -> int:
+    """``seat`` if it is an exact int in ``range(players)``; else IllegalActionError.
+
+    ``True`` and ``0.0`` compare equal to seats 1 and 0 and would slip through an ``in``
+    test, so the type is checked exactly, as action fields are.
+    """
+    if type(seat) is not int:
+        raise IllegalActionError(f"a seat is an int from 0 to {players - 1}, not {seat!r} ({type(seat).__name__})")
+    if not 0 <= seat < players:
+        raise IllegalActionError(f"there is no seat {seat}: seats are 0 to {players - 1}")
+    return seat
+
+
+MAX_OPTION_INT = 10_000
+"""No integer game option (a limit, a level, a seat) is larger: a limit of 10⁹ is a mistake."""
 
 _NO_TENSOR = "{game} has no observation tensor yet: see docs/INTEROP.md, 'Observation tensors'"
 
@@ -132,9 +182,13 @@ class Game(ABC):
             value = given.get(name, spec.default)
             if spec.choices is not None and value not in spec.choices:
                 raise OptionsError(f"{self.id}: option {name}={value!r} must be one of {list(spec.choices)}")
+            if value is None and spec.default is not None and (spec.choices is None or None not in spec.choices):
+                raise OptionsError(f"{self.id}: option {name} cannot be null (its default is {spec.default!r})")
             wrong_kind = not isinstance(value, spec.kind) or (spec.kind is int and type(value) is bool)
             if spec.kind is not object and value is not None and wrong_kind:
-                raise OptionsError(f"{self.id}: option {name}={value!r} must be of type {spec.kind.__name__}")
+                raise OptionsError(f"{self.id}: option {name}={value!r:.40} must be of type {spec.kind.__name__}")
+            if type(value) is int and not -MAX_OPTION_INT <= value <= MAX_OPTION_INT:
+                raise OptionsError(f"{self.id}: option {name}={value:.3g} is beyond the sane bound ±{MAX_OPTION_INT:,}")
             options[name] = value
         return options
 
@@ -224,8 +278,9 @@ class State(ABC):
 
     __slots__ = ("_legal_cache",)
     game: Game
-    _legal_cache: tuple[int, list[Action]] | None
-    """(seat, its legal actions) until the next apply; games set it to None in ``__init__``."""
+    _legal_cache: tuple[int, ActionList] | None
+    """(seat, its legal actions) until the next apply; games set it to None in ``__init__``.
+    Immutable, so clones and resamples may share it."""
 
     # ---- whose turn -------------------------------------------------------
     @abstractmethod
@@ -247,23 +302,32 @@ class State(ABC):
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The actions ``seat`` may take now; default: the one seat to act, or chance.
 
-        A seat that owes no decision gets ``[]``. Cached until the next apply:
-        do not mutate the list.
+        A seat that owes no decision (any other int, a seat number that does not exist
+        included) gets ``[]``; a seat that is not an exact int (``True``, ``0.0``) raises
+        IllegalActionError. The answer is an
+        :class:`ActionList`, cached until the next apply and shared with clones:
+        it refuses to change (copy it with ``list(...)``).
         """
+        if seat is not None and type(seat) is not int:
+            check_seat(seat, self.game.players)  # raises
         actor = self.current_player()
         if actor == TERMINAL:
-            return []
+            return NO_ACTIONS
         if actor == SIMULTANEOUS:
             if seat is None:
                 raise IllegalActionError(f"seats {list(self.awaiting())} act at once: name the seat")
             if seat not in self.awaiting():
-                return []
+                return NO_ACTIONS
             actor = seat
         elif seat is not None and seat != actor:
-            return []
+            return NO_ACTIONS
+        return self._legal(actor)
+
+    def _legal(self, actor: int) -> ActionList:
+        """The cached legal actions of ``actor``, who must be the one to act (or CHANCE)."""
         cached = self._legal_cache
         if cached is None or cached[0] != actor:
-            cached = self._legal_cache = (actor, self._legal_actions(actor))
+            cached = self._legal_cache = (actor, ActionList(self._legal_actions(actor)))
         return cached[1]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -286,13 +350,15 @@ class State(ABC):
         """Validate, then apply. An illegal or malformed action raises and changes nothing.
 
         ``seat`` names who acts where several seats are awaited; elsewhere it may
-        be omitted, and if given must be the seat to act.
+        be omitted, and if given must be the seat to act: an exact int (``True`` and
+        ``0.0`` are refused with IllegalActionError). Drivers that know who acted (a
+        record's replay, a server) pass the seat, or None at a chance node.
         """
         if self.is_terminal():
             raise IllegalActionError("the game is over: no action can be applied")
         actor = self._actor(seat)
         self.game.actions.check(action)  # exact types: Roll(True) == Roll(1) as tuples
-        if action not in self.legal_actions(actor):
+        if action not in self._legal(actor):
             raise IllegalActionError(
                 f"{self.action_label(action)} is not legal now ({self._why_illegal(action, actor)})"
             )
@@ -309,6 +375,8 @@ class State(ABC):
         return self._apply(action, actor)
 
     def _actor(self, seat: int | None) -> int:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.game.players):
+            check_seat(seat, self.game.players)  # raises
         p = self.current_player()
         if p == SIMULTANEOUS:
             if seat is None:
@@ -323,7 +391,7 @@ class State(ABC):
 
     def _why_illegal(self, action: Action, actor: int) -> str:
         """A short reason an action is refused; games override for better words."""
-        return f"{len(self.legal_actions(actor))} other actions are legal"
+        return f"{len(self._legal(actor))} other actions are legal"
 
     def action_label(self, action: Action) -> str:
         """A human label for an action of this game."""
@@ -386,8 +454,10 @@ def check_json_keys(data: JSON, keys: set[str], what: str) -> dict[str, JSON]:
 __all__ = [
     "CHANCE",
     "JSON",
+    "NO_ACTIONS",
     "SIMULTANEOUS",
     "TERMINAL",
+    "ActionList",
     "Event",
     "Game",
     "OptionSpec",
@@ -395,4 +465,5 @@ __all__ = [
     "State",
     "Statistic",
     "check_json_keys",
+    "check_seat",
 ]

@@ -1,23 +1,59 @@
 """Game records: what saves, replays, bug reports and the server's storage are made of.
 
 A record is the game id and version, the player count, the options, who sat
-where, and every action in order (chance outcomes included). Replaying it gives
-the same states; the final state's digest catches any divergence.
+where, and every action in order (chance outcomes included) with the seat that
+took it (None for chance). Replaying it gives the same states.
+
+Integrity: every action row carries a hash that covers the previous row's hash and
+the row itself (the first covers the game, its version, the players and the
+options), so an edited, swapped, dropped or inserted action is caught at its own
+step, in finished and unfinished records alike; the final state's digest and the
+outcome are checked at the end. The hashes catch accidents and casual edits, not a
+forger who recomputes them (there is no secret key).
+
+Secrets: a record holds every chance outcome (every deal, every hidden draw) and
+every secret choice, so it is for the table's owner (a server, a local save), never
+for a player. :meth:`Record.as_known_by` makes the copy a seat may see.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .actions import Action
 from .errors import IllegalActionError, OptionsError, RecordError
-from .protocol import JSON, Game, State
+from .protocol import CHANCE, JSON, Game, State
 from .registry import load
+from .safejson import check_plain, read_json, write_atomic
 
 FORMAT = "spacetable-record"
 FORMAT_VERSION = 1
+
+MAX_ACTIONS = 200_000
+"""More actions than any game lasts (Mothership's max_length is below this)."""
+SAMPLED_ALTERNATIVES = 64
+"""``as_known_by`` compares an action with at most this many others of its node."""
+
+
+def _canonical(value: JSON) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def chain_start(game_id: str, game_version: str, players: int, options: dict[str, JSON]) -> str:
+    """The hash before the first action: it covers what the game is (seats are names, not covered)."""
+    head = {"game": game_id, "game_version": game_version, "players": players, "options": options}
+    return hashlib.sha256(b"spacetable-record\0" + _canonical(head)).hexdigest()[:32]
+
+
+def chain_next(previous: str, seat: int | None, action: JSON) -> str:
+    """The hash of one action row: it covers the previous hash, the seat and the action."""
+    row = _canonical({"seat": seat, "action": action})
+    return hashlib.sha256(previous.encode() + b"\0" + row).hexdigest()[:32]
 
 
 @dataclass
@@ -28,16 +64,42 @@ class Record:
     options: dict[str, JSON]
     seats: list[str]
     actions: list[tuple[int | None, JSON]] = field(default_factory=list)
-    """(seat that acted, or None for chance; the action's JSON form)."""
+    """(seat that acted, or None for chance; the action's JSON form, or None where hidden)."""
     final_digest: str | None = None
     outcome: dict[str, JSON] | None = None
+    hashes: list[str | None] = field(default_factory=list)
+    """One per action, as written (``add`` computes it, ``loads`` reads it; ``replay`` checks it)."""
+    known_by: int | None = None
+    """None: the full record. A seat: the copy of :meth:`as_known_by`, with the actions that seat
+    could not see as None, and no hashes or digest (they would let the seat search out what was
+    hidden); it does not replay past its first hidden action."""
 
     @classmethod
     def start(cls, game: Game, seats: list[str]) -> Record:
         return cls(game.id, game.version, game.players, dict(game.options), list(seats))
 
     def add(self, game: Game, seat: int | None, action: Action) -> None:
-        self.actions.append((seat, game.actions.to_json(action)))
+        data = game.actions.to_json(action)
+        self._fill_hashes()
+        previous = self.hashes[-1] if self.hashes else self._start()
+        self.actions.append((seat, data))
+        self.hashes.append(None if previous is None else chain_next(previous, seat, data))
+
+    def _start(self) -> str | None:
+        if self.known_by is not None:
+            return None
+        return chain_start(self.game_id, self.game_version, self.players, self.options)
+
+    def _fill_hashes(self) -> None:
+        """Hashes for actions appended to ``actions`` directly (not through ``add``)."""
+        if len(self.hashes) >= len(self.actions) or self.known_by is not None:
+            del self.hashes[len(self.actions) :]
+            self.hashes += [None] * (len(self.actions) - len(self.hashes))
+            return
+        previous = self.hashes[-1] if self.hashes else self._start()
+        for seat, data in self.actions[len(self.hashes) :]:
+            previous = None if previous is None else chain_next(previous, seat, data)
+            self.hashes.append(previous)
 
     def finish(self, state: State) -> None:
         self.final_digest = state.digest()
@@ -45,7 +107,8 @@ class Record:
         self.outcome = outcome.to_json() if outcome else None
 
     def to_json(self) -> dict[str, JSON]:
-        return {
+        self._fill_hashes()
+        data: dict[str, JSON] = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
             "game": self.game_id,
@@ -53,34 +116,68 @@ class Record:
             "players": self.players,
             "options": self.options,
             "seats": self.seats,
-            "actions": [{"seat": s, "action": a} for s, a in self.actions],
+            "actions": [
+                {"seat": s, "action": a} if h is None else {"seat": s, "action": a, "hash": h}
+                for (s, a), h in zip(self.actions, self.hashes)
+            ],
             "final_digest": self.final_digest,
             "outcome": self.outcome,
         }
+        if self.known_by is not None:
+            data["known_by"] = self.known_by
+        return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
 
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the record to ``path`` atomically: a crash or Ctrl-C mid-write leaves the old file
+        whole (temporary file in the same folder, then ``os.replace``). OSError on failure."""
+        write_atomic(path, self.dumps() + "\n")
+
     @classmethod
-    def loads(cls, text: str) -> Record:
-        """Parse a record; a corrupt or foreign file raises RecordError naming the problem."""
+    def loads(cls, text: str | bytes) -> Record:
+        """Parse a record; a corrupt, foreign or oversized file raises RecordError naming the problem.
+
+        Limits: 5 MB of text, 32 levels of nesting, integers within ±10¹⁵, no NaN or
+        Infinity, at most MAX_ACTIONS actions.
+        """
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not a spacetable record: the file is not valid JSON ({exc})") from None
+            data = read_json(text)
+        except ValueError as exc:
+            raise RecordError(f"not a spacetable record: {exc}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError("not a spacetable record: the 'format' field is missing or different")
         if data.get("format_version") != FORMAT_VERSION:
             raise RecordError(
-                f"record format version {data.get('format_version')!r} is not supported "
+                f"record format version {data.get('format_version')!r:.20} is not supported "
                 f"(this spacetable reads version {FORMAT_VERSION})"
             )
         expected = {"game": str, "game_version": str, "players": int, "options": dict, "seats": list, "actions": list}
         for key, kind in expected.items():
             if type(data.get(key)) is not kind:
                 raise RecordError(f"corrupt record: '{key}' must be a {kind.__name__}, got {data.get(key)!r:.60}")
+        if len(data["actions"]) > MAX_ACTIONS:
+            raise RecordError(f"corrupt record: {len(data['actions']):,} actions, more than any game lasts")
+        if not all(type(name) is str for name in data["seats"]):
+            raise RecordError("corrupt record: 'seats' must be a list of strings")
+        known_by = data.get("known_by")
+        if known_by is not None and type(known_by) is not int:
+            raise RecordError(f"corrupt record: 'known_by' must be a seat number, got {known_by!r:.20}")
+        digest, outcome = data.get("final_digest"), data.get("outcome")
+        if digest is not None and type(digest) is not str:
+            raise RecordError(f"corrupt record: 'final_digest' must be a string, got {digest!r:.40}")
+        if outcome is not None and type(outcome) is not dict:
+            raise RecordError(f"corrupt record: 'outcome' must be an object, got {outcome!r:.40}")
         try:
-            actions = [(a["seat"], a["action"]) for a in data["actions"]]
+            actions: list[tuple[int | None, JSON]] = []
+            hashes: list[str | None] = []
+            for row in data["actions"]:
+                actions.append((row["seat"], row["action"]))
+                mark = row.get("hash")
+                if (mark is not None and type(mark) is not str) or not set(row) <= {"seat", "action", "hash"}:
+                    raise RecordError(f"corrupt record: an action row has unexpected fields: {row!r:.80}")
+                hashes.append(mark)
             record = cls(
                 game_id=data["game"],
                 game_version=data["game_version"],
@@ -88,18 +185,22 @@ class Record:
                 options=data["options"],
                 seats=data["seats"],
                 actions=actions,
-                final_digest=data.get("final_digest"),
-                outcome=data.get("outcome"),
+                final_digest=digest,
+                outcome=outcome,
+                hashes=hashes,
+                known_by=known_by,
             )
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, AttributeError) as exc:
             raise RecordError(f"corrupt record: a required field is missing or mistyped ({exc!r})") from None
         return record
 
     def game(self) -> Game:
         try:
+            check_plain(self.options, "the options")
             game = load(self.game_id, self.players, self.options)
-        except OptionsError as exc:
-            raise RecordError(f"the record's game cannot be set up: {exc}") from None
+        except (OptionsError, ValueError) as exc:
+            flat = " ".join(line.strip() for line in str(exc).splitlines())
+            raise RecordError(f"the record's game cannot be set up: {flat}") from None
         if game.version != self.game_version:
             raise RecordError(
                 f"the record was made with {self.game_id} version {self.game_version}; "
@@ -110,18 +211,38 @@ class Record:
     def replay(self) -> Iterator[State]:
         """Yield the initial state and the state after every action.
 
-        Raises RecordError at the first action that does not apply, and at the
-        end if the final state differs from the one recorded.
+        Raises RecordError at the first action that does not apply (a chance outcome must
+        have seat None, a decision the seat that took it), whose hash does not match,
+        and at the end if the final state or outcome differs from the one recorded.
         """
         game = self.game()
         state = game.new_initial_state()
         yield state
+        total = len(self.actions)
+        self._fill_hashes()
+        chained = self.known_by is None
+        previous = self._start()
         for number, (seat, data) in enumerate(self.actions, start=1):
+            where = f"action {number} of {total}"
+            if data is None:
+                raise RecordError(
+                    f"{where} is hidden from seat {self.known_by} in this copy of the record: it replays no further"
+                )
             try:
                 action = game.actions.from_json(data)
+                if seat is None and not state.is_chance_node() and not state.is_terminal():
+                    raise IllegalActionError(
+                        f"a decision is recorded without its seat; seat(s) {list(state.awaiting())} decide now"
+                    )
                 state.apply_action(action, seat)
             except IllegalActionError as exc:
-                raise RecordError(f"action {number} of {len(self.actions)} does not replay: {exc}") from None
+                raise RecordError(f"{where} does not replay: {exc}") from None
+            if chained and previous is not None:
+                previous = chain_next(previous, seat, data)
+                mark = self.hashes[number - 1] if number <= len(self.hashes) else None
+                if mark != previous:
+                    what = "has no hash" if mark is None else "does not match its hash"
+                    raise RecordError(f"{where} {what}: the record was changed after it was written")
             yield state
         if self.final_digest is not None and state.digest() != self.final_digest:
             raise RecordError(
@@ -137,3 +258,59 @@ class Record:
         """Replay to the end and return the final state (RecordError on any mismatch)."""
         *_, final = self.replay()
         return final
+
+    # ---- sharing ------------------------------------------------------------------------
+    def as_known_by(self, seat: int) -> Record:
+        """The copy of this record that ``seat`` may see: every action whose result the seat saw,
+        the others (a card dealt to another seat, a secret pick, a face-down draw) as None.
+
+        An action is kept when the seat took it, or when nothing else that could have happened
+        at that point would have left the seat with the same view and the same events (so the
+        seat could tell it apart; up to SAMPLED_ALTERNATIVES others are compared). In a game
+        without hidden information everything is kept. Hashes and the final digest are left
+        out (a hash of a hidden die roll is found by trying the six faces), so the copy is not
+        tamper-evident and replays only up to its first hidden action; the outcome is public
+        and kept. RecordError if the record does not replay.
+        """
+        if self.known_by is not None:
+            raise RecordError(f"this record is already the copy known by seat {self.known_by}")
+        game = self.game()
+        if type(seat) is not int or not 0 <= seat < game.players:
+            raise RecordError(f"there is no seat {seat!r} in this {game.players}-seat game")
+        kept: list[tuple[int | None, JSON]] = []
+        rng = random.Random(f"as_known_by:{seat}")
+        hidden = game.hidden_information
+        states = self.replay()
+        state = next(states).clone()
+        for actor, data in self.actions:
+            action = game.actions.from_json(data)
+            visible = not hidden or actor == seat or _distinguishable(state, action, actor, seat, rng)
+            kept.append((actor, data if visible else None))
+            state = next(states).clone()
+        for _ in states:  # the end checks (digest, outcome)
+            pass
+        copy = Record(self.game_id, self.game_version, self.players, dict(self.options), list(self.seats), kept)
+        copy.outcome = self.outcome
+        copy.known_by = seat
+        copy.hashes = [None] * len(kept)
+        return copy
+
+
+def _distinguishable(state: State, action: Action, actor: int | None, seat: int, rng: random.Random) -> bool:
+    """Would ``seat`` see a difference between ``action`` and every other action possible here?"""
+    who = CHANCE if actor is None else actor
+    others = [a for a in state.legal_actions(who) if a != action]
+    if len(others) > SAMPLED_ALTERNATIVES:
+        others = rng.sample(others, SAMPLED_ALTERNATIVES)
+    real = state.clone()
+    events = [e for e in real.apply_action(action, actor) if e.visible_to(seat)]
+    view = real.view(seat)
+    for other in others:
+        alt = state.clone()
+        alt_events = [e for e in alt.apply_action(other, actor) if e.visible_to(seat)]
+        if alt_events == events and alt.view(seat) == view:
+            return False
+    return True
+
+
+__all__ = ["FORMAT", "FORMAT_VERSION", "Record", "chain_next", "chain_start"]

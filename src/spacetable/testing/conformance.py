@@ -16,7 +16,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from spacetable.engine import (
@@ -671,6 +671,124 @@ def _check_chance_pairs(state: State, seats: list[int | None], rng: random.Rando
                 )
 
 
+# ---- trust at the edges ------------------------------------------------------------------
+def _mutate_all(value: object) -> None:
+    """Change, in place, every list and dict inside ``value`` (a list that refuses is left)."""
+    stack: list[object] = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is list:
+            stack.extend(item)
+            item.append("mutated")
+        elif type(item) is dict:
+            stack.extend(item.values())
+            item["mutated"] = True
+
+
+def _try_mutate_actions(actions: list[Action]) -> None:
+    with suppress(TypeError):
+        actions.append(("mutated",))
+    with suppress(TypeError):
+        actions.reverse()
+    with suppress(TypeError):
+        actions.clear()
+
+
+def check_clone_independence(game: Game, n: int = 5, seed: int = 0) -> None:
+    """Clones and resamples share no mutable part with the state they came from, and neither do
+    the values the state hands out.
+
+    At every step: everything a clone or a resample returns (``legal_actions`` lists, ``view``
+    dicts, ``to_json``) is mutated in place and the copy plays on; the state's own views,
+    JSON and legal actions are mutated too (a legal-action list may refuse with TypeError).
+    The original's JSON, views and legal actions must be unchanged.
+    """
+    seats: list[int | None] = [None, *range(game.players)]
+    walk = _Walk(game, n, seed)
+    with located(walk.where):
+        for playout, state in walk:
+            rng = playout.side_rng
+            data = state.to_json()
+            views = {s: state.view(s) for s in seats}
+            legal = {d: list(state.legal_actions(d)) for d in deciders(state)}
+            copies = [("clone()", state.clone())]
+            copies += [(f"resample({s})", state.resample(s, rng)) for s in range(game.players)]
+            for _name, copy in copies:
+                for decider in deciders(copy):
+                    _try_mutate_actions(copy.legal_actions(decider))
+                for seat in seats:
+                    _mutate_all(copy.view(seat))
+                _mutate_all(copy.to_json())
+            for decider in legal:
+                _try_mutate_actions(state.legal_actions(decider))
+            for seat in seats:
+                _mutate_all(state.view(seat))
+            _mutate_all(state.to_json())
+            assert state.to_json() == data, "mutating what a copy (or the state) returned changed the state"
+            for seat in seats:
+                assert state.view(seat) == views[seat], f"mutating what a copy returned changed view({seat})"
+            for decider, actions in legal.items():
+                assert state.legal_actions(decider) == actions, (
+                    f"mutating a legal-action list of a copy changed the legal actions of {_seat_name(decider)}"
+                )
+            for name, copy in copies:
+                if not copy.is_terminal():
+                    try:
+                        seat, action = random_move(copy, rng)
+                    except (AssertionError, IllegalActionError):
+                        continue  # a copy whose views were mutated may be in no state to play
+                    with suppress(Exception):  # the copy's own parts were mutated; only the original matters
+                        copy.apply_action(action, seat)
+                assert state.to_json() == data, f"playing on {name} changed the state"
+
+
+def check_seat_strictness(game: Game, n: int = 3, seed: int = 0) -> None:
+    """Seats are exact ints in ``range(players)``: ``True``, ``0.0``, ``"0"``, -1 and ``players``
+    are refused by ``apply_action`` with IllegalActionError (state unchanged), and a seat that is
+    not an int by ``legal_actions`` too."""
+    walk = _Walk(game, n, seed)
+    with located(walk.where):
+        for playout, state in walk:
+            if state.is_terminal():
+                continue
+            decider, action = random_move(state, playout.side_rng)
+            seat = 0 if decider is None else decider
+            for bad in (float(seat), bool(seat), str(seat), -1, game.players):
+                _assert_refused(state, action, bad, "with a seat that is not one,")  # type: ignore[arg-type]
+            for bad in (float(seat), bool(seat), str(seat)):
+                try:
+                    state.legal_actions(bad)  # type: ignore[arg-type]
+                except IllegalActionError:
+                    continue
+                raise AssertionError(f"legal_actions({bad!r}) answered: a seat is an exact int")
+
+
+def _without_seat(view: JSON) -> JSON:
+    return {k: v for k, v in view.items() if k != "seat"} if isinstance(view, dict) else view
+
+
+def check_resample_redeals(game: Game, n: int = 5, seed: int = 0) -> None:
+    """In a game with hidden information, ``resample`` re-deals: where the seats' views differ (one
+    seat knows what another does not) in ``n`` playouts, some seat's resample differs from the
+    true state (a resample that returns the true state hands every bot the hidden information)."""
+    if not game.hidden_information or game.players == 1:
+        return  # one seat: nothing is hidden from it but the future, which no state holds
+    differs = asymmetric = 0
+    walk = _Walk(game, n, seed)
+    with located(walk.where):
+        for playout, state in walk:
+            data = state.to_json()
+            views = [state.view(seat) for seat in range(game.players)]
+            asymmetric += any(_without_seat(v) != _without_seat(views[0]) for v in views[1:])
+            for seat in range(game.players):
+                if state.resample(seat, playout.side_rng).to_json() != data:
+                    differs += 1
+    assert differs or not asymmetric, (
+        f"hidden_information is True, yet in {n} playouts no resample differs from the true state: "
+        "resample must re-deal what the seat cannot see"
+    )
+
+
 class RandomPlayer:
     """A player that picks uniformly among its legal actions (for :func:`spacetable.engine.play`)."""
 
@@ -693,6 +811,9 @@ CHECKS: dict[str, Check] = {
         check_chance,
         check_views_and_resample,
         check_hidden_information,
+        check_clone_independence,
+        check_seat_strictness,
+        check_resample_redeals,
     )
 }
 """Every check, by name, each run with its default sizes."""
@@ -711,6 +832,7 @@ __all__ = [
     "RandomPlayer",
     "assert_json",
     "check_chance",
+    "check_clone_independence",
     "check_codec",
     "check_hidden_information",
     "check_illegal_actions",
@@ -718,7 +840,9 @@ __all__ = [
     "check_labels",
     "check_random_playouts",
     "check_replay",
+    "check_resample_redeals",
     "check_returns_and_outcome",
+    "check_seat_strictness",
     "check_views_and_resample",
     "deciders",
     "located",

@@ -37,15 +37,16 @@ class _Strict(BaseModel):
 
 class RulesModel(_Strict):
     columns: Annotated[int, Field(ge=2, le=9)]
-    energy_start: Annotated[int, Field(ge=0)]
-    energy_max: Annotated[int, Field(ge=1)]
-    green_ships: Annotated[int, Field(ge=1)]
-    red_ships: Annotated[int, Field(ge=0)]
-    robots: Annotated[int, Field(ge=0)]
-    robot_max: Annotated[int, Field(ge=1)]
-    dig_cost: Annotated[int, Field(ge=0)]
-    aa_slowdown: Annotated[int, Field(ge=0)]
-    dice: list[Literal["black", "white"]]
+    # the bounds keep a designer's typo (energy_max = 100000000) from a game that cannot be drawn
+    energy_start: Annotated[int, Field(ge=0, le=99)]
+    energy_max: Annotated[int, Field(ge=1, le=99)]
+    green_ships: Annotated[int, Field(ge=1, le=9)]
+    red_ships: Annotated[int, Field(ge=0, le=99)]
+    robots: Annotated[int, Field(ge=0, le=20)]
+    robot_max: Annotated[int, Field(ge=1, le=20)]
+    dig_cost: Annotated[int, Field(ge=0, le=99)]
+    aa_slowdown: Annotated[int, Field(ge=0, le=9)]
+    dice: Annotated[list[Literal["black", "white"]], Field(max_length=9)]
     flip_order: list[str]
 
     @model_validator(mode="after")
@@ -77,14 +78,14 @@ class SkyFace(_Strict):
 
 class ResearchFace(_Strict):
     provisional: bool = False
-    track: Annotated[list[Annotated[int, Field(ge=1)]], Field(min_length=1)]
+    track: Annotated[list[Annotated[int, Field(ge=1, le=99)]], Field(min_length=1, max_length=99)]
 
 
 class RoomModel(_Strict):
     spaces: Annotated[list[str], Field(min_length=1)]
     effects: Annotated[list[Literal["energy", "shoot", "research", "robot"]], Field(min_length=1)]
-    mod: int = 0
-    cost: Annotated[int, Field(ge=0)] = 0
+    mod: Annotated[int, Field(ge=-20, le=20)] = 0
+    cost: Annotated[int, Field(ge=0, le=99)] = 0
 
 
 class BaseFace(_Strict):
@@ -93,7 +94,7 @@ class BaseFace(_Strict):
     aa_row: str | None = None
     excavated: list[str] = []
     dig_path: list[str] = []
-    damage_spaces: Annotated[int, Field(ge=0)]
+    damage_spaces: Annotated[int, Field(ge=0, le=99)]
     rooms: list[RoomModel]
 
 

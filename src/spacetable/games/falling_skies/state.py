@@ -241,8 +241,11 @@ class FallingSkiesState(State):
 
     @classmethod
     def from_json(cls, game: FallingSkies, data: JSON) -> FallingSkiesState:
+        from spacetable.engine.schema import probe, validate
+
         state = cls(game)
         d: dict[str, Any] = check_json_keys(data, set(state.to_json()), "falling-skies state")
+        validate(_schema(game), d, "falling-skies state")
         try:
             if d["phase"] not in PHASES:
                 raise ValueError(f"unknown phase {d['phase']!r}")
@@ -272,8 +275,10 @@ class FallingSkiesState(State):
             state.slots = {str(k): (str(c), int(v)) for k, (c, v) in d["slots"].items()}
             state.new_robots = [int(v) for v in d["new_robots"]]
             state.pending = [str(r) for r in d["pending"]]
+            _check(state)
         except (TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"falling-skies state: {exc}") from None
+        probe(state, "falling-skies state")
         return state
 
     def view(self, seat: int | None) -> JSON:
@@ -308,3 +313,52 @@ class FallingSkiesState(State):
         new.result = self.result
         new.reason = self.reason
         return new
+
+
+def _schema(game: FallingSkies) -> Any:
+    """The typed schema of a state's JSON: every field's type, range and length (from the board)."""
+    cached = getattr(game, "_state_schema", None)
+    if cached is not None:
+        return cached
+    from spacetable.engine.schema import Bool, DictOf, Int, Ints, ListOf, OneOf, Str, Tuple, schema
+
+    b = game.board
+    ships = b.green_ships + b.red_ships
+    spaces, dice = OneOf(*b.spaces), OneOf(*sorted(set(b.dice) | {"robot"}))
+    model = schema(
+        "FallingSkiesStateJSON",
+        {
+            "phase": OneOf(*PHASES),
+            "round": Int(1, 10**6),
+            "mothership": Int(0, b.sky_rows + 1),
+            "energy": Int(0, b.energy_max),
+            "damage": Int(0, b.lose_at_damage),
+            "research": Int(0, len(b.research)),
+            "excavator": Int(0, max(len(b.dig_path) - 1, 0)),
+            "ships": ListOf(Tuple(Int(SPOT, b.sky_rows + 1), Int(0, b.columns - 1), Bool), most=ships),
+            "waiting": Ints(0, ships, length=2),
+            "red_supply": Int(0, b.red_ships),
+            "robot_supply": Int(0, b.robot_max),
+            "unplaced": ListOf(Tuple(dice, Int(1, 6)), most=len(b.dice)),
+            "to_roll": ListOf(dice, most=len(b.dice)),
+            "slots": DictOf(spaces, Tuple(dice, Int(1, 6))),
+            "columns_used": Int(0, 2**b.columns - 1),
+            "dug": Bool,
+            "new_robots": Ints(1, 6, most=b.robot_max),
+            "pending": ListOf(OneOf(*b.room_of), most=len(b.rooms)),
+            "result": OneOf("", "won", "lost"),
+            "reason": Str,
+        },
+    )
+    game._state_schema = model  # type: ignore[attr-defined]
+    return model
+
+
+def _check(state: FallingSkiesState) -> None:
+    """What no single field shows: no two ships on one space, a result only at the end. (The ship
+    counts are bounded by the schema, not conserved: tests set up positions with extra ships.)"""
+    flying = [(r, c) for r, c, _ in state.ships if r != SPOT]
+    if len(set(flying)) != len(flying):
+        raise ValueError("two ships share a space of the sky")
+    if (state.phase == "over") != (state.result != ""):
+        raise ValueError(f"result {state.result!r} does not fit phase {state.phase}")

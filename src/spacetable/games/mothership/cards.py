@@ -487,6 +487,8 @@ def replicate(state: MothershipState, events: list[Event]) -> None:
     state.pending = None
     seat, amount = pending["seat"], pending["rolls"][0]
     state.resources[seat] += amount
+    state.secret[seat][0] += 1  # how many secret d4s is public, their sum is the seat's own
+    state.secret[seat][1] += amount
     events.append(Event("card", f"Replicator: you take {amount} resources.", (seat,)))
 
 

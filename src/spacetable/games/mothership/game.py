@@ -150,11 +150,22 @@ class Mothership(Game):
         if self.layout_board is not None:
             self.size = self.layout_board.size
         else:
+            if opts["board"] == "small" and players > 4:
+                raise OptionsError(
+                    f"{self.id}: a small board has stations for 4 players, not {players}; use board=large or auto"
+                )
             large = opts["board"] == "large" or (opts["board"] == "auto" and players > 4)
             self.size = c.large_board if large else c.small_board
         self.board_outcomes: list[tuple[Action, float]] = [(DrawBoard(s), 1 / BOARD_SEEDS) for s in range(BOARD_SEEDS)]
         if self.mode == "solo" and self.layout_board is None:  # a solo layout, drawn at random
             solos = self.solo_layouts()
+            if not solos:
+                raise OptionsError(f"{self.id}: the content has no solo layout (players = 1) to draw")
+            for name in solos:  # each is checked now, not when the dice draw it mid-game
+                try:
+                    parse_layout(name, self.content.layouts[name], opts["extra_planets"])
+                except ContentError as exc:
+                    raise OptionsError(f"{self.id}: solo layout {name!r}: {exc}") from None
             self.board_outcomes = [(DrawBoard(s), 1 / len(solos)) for s in range(len(solos))]
         self.board_for = lru_cache(maxsize=64)(self._board_for)
         self.actions = action_space(

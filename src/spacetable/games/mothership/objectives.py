@@ -206,9 +206,9 @@ def knocked_out(state: MothershipState, seat: int, events: list[Event]) -> None:
 
 def hide(state: MothershipState, data: dict[str, JSON], seat: int | None) -> None:
     """``view``: others' objectives and unclaimed completions as counts, the deck as a count."""
-    data["objectives"] = [held if s == seat else len(held) for s, held in enumerate(state.objectives)]
+    data["objectives"] = [held[:] if s == seat else len(held) for s, held in enumerate(state.objectives)]
     if mode(state) == "hidden":  # (a global objective was face up: who took which is known to all)
-        data["completed"] = [done if s == seat else len(done) for s, done in enumerate(state.completed)]
+        data["completed"] = [done[:] if s == seat else len(done) for s, done in enumerate(state.completed)]
     data["objective_deck"] = sum(state.objective_deck)
     data["objective_log"] = None  # which cards were dealt is only known to their holders
 

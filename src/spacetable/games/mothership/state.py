@@ -117,6 +117,7 @@ _FIELDS = (
     "tallies",
     "beacon_log",
     "objective_log",
+    "secret",
 )
 
 
@@ -259,6 +260,9 @@ class MothershipState(State):
     objective_log: list[list[int]]
     """Per objective card (for reports): [drawn, completed, group 1 taken, group 2 taken, replaced,
     discarded for a module not in play]."""
+    secret: list[list[int]]
+    """Per fleet: [Replicator d4s rolled in secret, their sum]. The count is public, the sum is the
+    fleet's own (RULINGS 35): ``resample`` re-rolls the others' (their resources with it)."""
     routes: dict[int, dict[int, tuple[int, bool]]]
     """Where each ship of the player on turn could move (``movement._search``), filled as asked.
     A move forgets the mover's entry only (the player's own ships never block each other);
@@ -342,6 +346,7 @@ class MothershipState(State):
         self.tallies = [[0] * len(rules.objectives.TALLIES) for _ in range(n)]
         self.beacon_log = [[0] * 4 for _ in self.beacon_deck]
         self.objective_log = [[0] * 6 for _ in self.objective_deck]
+        self.secret = [[0, 0] for _ in range(n)]
         if self.board is not None:
             rules.setup.lay_out(self, self.board)  # layout boards are known from the start
 
@@ -457,21 +462,26 @@ class MothershipState(State):
         own: its resources, its hand, the cards it knows others hold, and its objectives."""
         data = self.to_json()
         data["resources"] = [r if s == seat else None for s, r in enumerate(self.resources)]
-        data["hands"] = [hand if s == seat else len(hand) for s, hand in enumerate(self.hands)]
-        data["known"] = self.known[seat] if seat is not None else None
+        data["hands"] = [hand[:] if s == seat else len(hand) for s, hand in enumerate(self.hands)]
+        data["known"] = [k[:] for k in self.known[seat]] if seat is not None else None
         data["deck"] = sum(self.deck)
         data["bought_kinds"] = None  # which cards were bought is only known to their buyers
+        data["secret"] = [[n, total if s == seat else None] for s, (n, total) in enumerate(self.secret)]
         rules.objectives.hide(self, data, seat)
         data["seat"] = seat
         return data
 
     def resample(self, seat: int, rng: random.Random) -> MothershipState:
         """The deck and the other hands re-dealt (keeping the cards the seat knows of), and the
-        objectives hidden from the seat. Resources are kept: every change to them is announced
-        (income, loot, prices, resale values)."""
+        objectives hidden from the seat. Resources are kept, as every change to them is announced
+        (income, loot, prices, resale values), except what Replicator's secret d4s gave: those
+        are re-rolled (RULINGS 35)."""
         other = self.clone()
         rules.economy.redeal(other, seat, rng)
         rules.objectives.redeal(other, seat, rng)
+        for fleet, (dice, _total) in enumerate(self.secret):
+            if fleet != seat and dice:  # Replicator's secret d4s: the seat knows how many, not what
+                _reroll_secret(self, other, fleet, rng)
         return other
 
     def to_json(self) -> JSON:
@@ -485,18 +495,30 @@ class MothershipState(State):
 
     @classmethod
     def from_json(cls, game: Mothership, data: JSON) -> MothershipState:
-        check_json_keys(data, {*_FIELDS, "layout"}, "mothership state")
+        """The state ``data`` describes, checked field by field against the game's schema
+        (:mod:`.schema`), then against the invariants between fields and the rules' first
+        questions; ValueError naming the first field or invariant broken."""
+        from spacetable.engine.schema import probe, validate
+
+        from . import schema
+
+        what = "mothership state"
+        check_json_keys(data, {*_FIELDS, "layout"}, what)
+        validate(schema.state_schema(game), data, what)
         state = cls.__new__(cls)
         state.game = game
         state._legal_cache = None
         state.routes = {}
         for name in _FIELDS:
             setattr(state, name, _plain(data[name]))
-        if state.phase not in PHASES:
-            raise ValueError(f"mothership state: unknown phase {state.phase!r}")
         state.board = game.board_for(state.board_seed) if state.phase != "board" else None
         if (state.board.name if state.board else None) != data["layout"]:
-            raise ValueError(f"mothership state: board {data['layout']!r} is not this game's")
+            raise ValueError(f"{what}: board {data['layout']!r} is not this game's")
+        try:
+            schema.check(state)
+        except ValueError as exc:
+            raise ValueError(f"{what}: {exc}") from None
+        probe(state, what)
         return state
 
     def clone(self) -> MothershipState:
@@ -576,6 +598,7 @@ class MothershipState(State):
         other.tallies = [t[:] for t in self.tallies]
         other.beacon_log = [row[:] for row in self.beacon_log]
         other.objective_log = [row[:] for row in self.objective_log]
+        other.secret = [row[:] for row in self.secret]
         return other
 
     # ---- helpers the rules share -----------------------------------------
@@ -609,6 +632,29 @@ class MothershipState(State):
 
     def ship_name(self, seat: int, ship: int) -> str:
         return f"{self.player_name(seat)}'s {self.game.ship_names[ship]}"
+
+
+def _reroll_secret(real: MothershipState, other: MothershipState, fleet: int, rng: random.Random) -> None:
+    """Re-roll ``fleet``'s secret d4s in ``other`` (a resample), moving its resources by the
+    difference, among the rolls that leave it the same trade options: who a trading window asks
+    is public and tells whether a player can afford a card or a tech (RULINGS 35). After 30 draws
+    that all change them, the true sum stays."""
+    dice, total = real.secret[fleet]
+
+    def paid(state: MothershipState) -> list[Action]:  # what resources buy (a sale depends on the hand)
+        return [a for a in rules.economy.trade_options(state, fleet) if a[-1] != "sell"]
+
+    options = paid(real)
+    for _ in range(30):
+        fresh = sum(rng.randint(1, 4) for _ in range(dice))
+        resources = real.resources[fleet] - total + fresh
+        if resources < 0:
+            continue
+        other.resources[fleet] = resources
+        if paid(other) == options:
+            other.secret[fleet] = [dice, fresh]
+            return
+    other.resources[fleet] = real.resources[fleet]
 
 
 def _plain(value: Any) -> Any:

@@ -78,8 +78,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-Count = Annotated[int, Field(ge=0)]
-Positive = Annotated[int, Field(ge=1)]
+Count = Annotated[int, Field(ge=0, le=99)]
+Positive = Annotated[int, Field(ge=1, le=99)]
+"""Bounded: a count of 10**9 is a typo, and the rules loop over counts."""
 
 
 class RulesModel(_Strict):

@@ -360,7 +360,13 @@ class ShowdownState(State):
 
     @classmethod
     def from_json(cls, game: Showdown, data: JSON) -> ShowdownState:
-        d = check_json_keys(data, set(cls.to_json_keys()), "showdown state")
+        from spacetable.engine.schema import probe, validate
+
+        from . import schema
+
+        what = "showdown state"
+        d = check_json_keys(data, set(cls.to_json_keys()), what)
+        validate(schema.state_schema(game), d, what)
         n = game.players
         state = cls(game)
         try:
@@ -393,8 +399,10 @@ class ShowdownState(State):
             state.attacked = list(d["attacked"])
             state.pending = _copy_pending(d["pending"])
             state.winners = list(d["winners"])
-        except (TypeError, KeyError) as exc:
-            raise ValueError(f"showdown state: malformed field ({exc})") from None
+            schema.check(state)
+        except (TypeError, KeyError, ValueError) as exc:
+            raise ValueError(f"{what}: {exc}") from None
+        probe(state, what)
         return state
 
     @staticmethod
@@ -422,9 +430,10 @@ def _cards(value: JSON, what: str) -> list[str]:
 
 
 def _copy_pending(pending: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A copy sharing no list with ``pending`` (its re-roll queue ``rr`` holds lists in a list)."""
     if pending is None:
         return None
-    return {k: list(v) if isinstance(v, list) else v for k, v in pending.items()}
+    return {k: [x[:] if type(x) is list else x for x in v] if type(v) is list else v for k, v in pending.items()}
 
 
 def _slot_json(slot: Slot, show: bool) -> dict[str, JSON]:

@@ -448,6 +448,9 @@ class SpaceRaceState(State):
             _read(state, d)
         except (TypeError, ValueError, IndexError, KeyError, AttributeError) as exc:
             raise ValueError(f"spacerace state: {exc}") from None
+        from spacetable.engine.schema import probe
+
+        probe(state, "spacerace state")
         return state
 
     def view(self, seat: int | None) -> JSON:

@@ -1,0 +1,561 @@
+"""Regression tests of the 'trust at the edges' defects: each test is named after the defect it
+pins down and fails on the code before the fix.
+
+Seats and clones, records (seats, hash chain, limits, secrets, atomic saving), states from JSON,
+content and options, the command line, and the Mothership resample.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import spacetable
+from spacetable.engine import (
+    SIMULTANEOUS,
+    IllegalActionError,
+    Record,
+    RecordError,
+    State,
+    play,
+)
+from spacetable.games.spacerace.actions import Homeworld
+from spacetable.testing.conformance import RandomPlayer
+
+
+def _advance(state: State, rng: random.Random, until: Any) -> State:
+    """Play random actions until ``until(state)`` holds."""
+    while not until(state):
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            seat = state.awaiting()[0]
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+    return state
+
+
+# ---- clones and resamples share no mutable part -----------------------------------------------
+
+
+def test_resample_legal_action_list_appended_makes_illegal_homeworld_legal_spacerace() -> None:
+    game = spacetable.load("spacerace", 2)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    _advance(state, rng, lambda s: s.phase == "homeworld" and any(h >= 0 for h in s.homeworld))
+    taken = next(h for h in state.homeworld if h >= 0)
+    seat = state.current_player()
+    mine = state.resample(seat, rng).legal_actions(seat)
+    with pytest.raises(TypeError, match="cannot be changed"):
+        mine.append(Homeworld(taken))
+    with pytest.raises(IllegalActionError):
+        state.apply_action(Homeworld(taken), seat)
+    assert sorted(h for h in state.homeworld if h >= 0) == [taken]
+
+
+@pytest.mark.parametrize("game_id", ["falling-skies", "spacerace", "showdown", "mothership"])
+def test_clone_legal_action_list_mutation_reaches_the_original(game_id: str) -> None:
+    state = spacetable.load(game_id).new_initial_state()
+    rng = random.Random(1)
+    _advance(state, rng, lambda s: not s.is_chance_node())
+    seat = state.awaiting()[0]
+    before = list(state.legal_actions(seat))
+    for copy in (state.clone(), state.resample(seat, rng)):
+        actions = copy.legal_actions(seat)
+        with pytest.raises(TypeError):
+            actions.clear()
+        with pytest.raises(TypeError):
+            actions.pop()
+        with pytest.raises(TypeError):
+            actions[0] = actions[-1]
+        with pytest.raises(TypeError):
+            actions += actions
+    assert state.legal_actions(seat) == before
+    assert list(state.legal_actions(seat)) == before  # a copy to change is one call away
+
+
+def test_constant_legal_action_lists_are_not_shared_spacerace_standoff() -> None:
+    """Spacerace returned module-level lists (contest/flee): appending changed every game."""
+    from spacetable.games.spacerace import state as spacerace_state
+
+    before = list(spacerace_state._STANDOFF_CHOICES)
+    game = spacetable.load("spacerace", 2)
+    state = game.new_initial_state()
+    _advance(state, random.Random(5), lambda s: s.phase == "standoff" or s.is_terminal())
+    if state.phase == "standoff":
+        with pytest.raises(TypeError):
+            state.legal_actions().append(Homeworld(1))
+    assert before == spacerace_state._STANDOFF_CHOICES
+
+
+# ---- seats are exact ints in range -----------------------------------------------------------
+
+
+def test_float_seat_at_simultaneous_decision_raised_type_error_showdown() -> None:
+    state = spacetable.load("showdown", 3).new_initial_state()
+    _advance(state, random.Random(2), lambda s: s.current_player() == SIMULTANEOUS)
+    action = state.legal_actions(0)[0]
+    before = state.to_json()
+    for seat in (0.0, True, False, "0", 1.5):
+        with pytest.raises(IllegalActionError, match="a seat is an int"):
+            state.apply_action(action, seat)  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError, match="a seat is an int"):
+            state.legal_actions(seat)  # type: ignore[arg-type]
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game_id", ["falling-skies", "spacerace", "mothership"])
+def test_bool_and_float_seats_passed_as_seats(game_id: str) -> None:
+    state = spacetable.load(game_id).new_initial_state()
+    _advance(state, random.Random(4), lambda s: not s.is_chance_node())
+    seat = state.awaiting()[0]
+    action = state.legal_actions(seat)[0]
+    for bad in (float(seat), bool(seat), str(seat)):
+        with pytest.raises(IllegalActionError, match="a seat is an int"):
+            state.apply_action(action, bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="no seat 7"):
+        state.apply_action(action, 7)
+    state.apply_action(action, seat)
+
+
+# ---- records ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def showdown_record() -> Record:
+    game = spacetable.load("showdown", 3)
+    record = Record.start(game, ["random"] * 3)
+    play(game, [RandomPlayer() for _ in range(3)], random.Random(8), record=record)
+    return record
+
+
+def _rows(record: Record) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = record.to_json()["actions"]
+    return rows
+
+
+def _with_rows(record: Record, rows: list[dict[str, Any]], **changes: Any) -> Record:
+    data = {**record.to_json(), "actions": rows, **changes}
+    return Record.loads(json.dumps(data))
+
+
+def _replay_error(record: Record) -> str:
+    with pytest.raises(RecordError) as info:
+        list(record.replay())
+    return str(info.value)
+
+
+def test_replay_never_checked_who_moved_seat_none_at_a_decision(showdown_record: Record) -> None:
+    rows = _rows(showdown_record)
+    number = next(i for i, row in enumerate(rows) if row["seat"] is not None)
+    rows[number] = {**rows[number], "seat": None}
+    message = _replay_error(_with_rows(showdown_record, rows))
+    assert f"action {number + 1} of" in message and "without its seat" in message
+
+
+def test_replay_of_chance_outcome_with_a_seat_is_refused(showdown_record: Record) -> None:
+    rows = _rows(showdown_record)
+    rows[0] = {**rows[0], "seat": 0}
+    assert "action 1 of" in _replay_error(_with_rows(showdown_record, rows))
+
+
+def test_swapped_legal_action_reported_replayed_exactly_unfinished_record() -> None:
+    """One legal action swapped for another replays fine: only the hash chain catches it, at its step,
+    also without a final digest."""
+    game = spacetable.load("falling-skies")
+    rng = random.Random(4)
+    record = Record.start(game, ["random"])
+    state = game.new_initial_state()
+    swapped = None
+    while len(record.actions) < 40:
+        seat = None if state.is_chance_node() else 0
+        actions = state.legal_actions(seat)
+        action = rng.choice(actions)
+        if swapped is None and seat == 0 and len(actions) > 1:
+            other = next(a for a in actions if a != action)
+            swapped = (len(record.actions), game.actions.to_json(other))
+        record.add(game, seat, action)
+        state.apply_action(action, seat)
+    assert swapped is not None
+    rows = _rows(record)
+    index, other_json = swapped
+    rows[index] = {**rows[index], "action": other_json}
+    edited = _with_rows(record, rows)
+    assert edited.final_digest is None
+    message = _replay_error(edited)
+    assert message.startswith(f"action {index + 1} of 40") and (
+        "does not match its hash" in message or "does not replay" in message
+    )
+
+
+def test_record_edits_are_caught_at_their_step(showdown_record: Record) -> None:
+    rows = _rows(showdown_record)
+    dropped = rows[:5] + rows[6:]
+    assert "action" in _replay_error(_with_rows(showdown_record, dropped, final_digest=None, outcome=None))
+    unhashed = [{k: v for k, v in row.items() if k != "hash"} for row in rows]
+    assert "action 1 of" in _replay_error(_with_rows(showdown_record, unhashed))
+    game = spacetable.load("falling-skies", options={"level": 3})
+    record = Record.start(game, ["random"])
+    play(game, [RandomPlayer()], random.Random(1), record=record)
+    other_level = _with_rows(record, _rows(record), options={**record.options, "level": 4})
+    assert _replay_error(other_level).startswith("action 1 of")  # the chain starts from the options
+
+
+def test_replay_of_an_unchanged_record_passes(showdown_record: Record) -> None:
+    final = Record.loads(showdown_record.dumps()).final_state()
+    assert final.is_terminal()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, r"nests more than 32 levels"),
+        ('{"format": "spacetable-record", "players": ' + "9" * 5000 + "}", r"number"),
+        ('{"format": "spacetable-record", "players": 1' + "0" * 30 + "}", r"number"),
+        ('{"format": "spacetable-record", "players": NaN}', r"NaN"),
+        (" " * (5 * 1024 * 1024 + 1), r"more than the 5,242,880 allowed"),
+    ],
+    ids=["deep", "huge-int", "big-int", "nan", "oversized"],
+)
+def test_record_loads_crashed_on_deep_huge_or_oversized_json(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        Record.loads(text)
+
+
+def test_record_saved_from_a_human_seat_holds_every_opponents_hand(showdown_record: Record) -> None:
+    game = showdown_record.game()
+    shared = showdown_record.as_known_by(1)
+    assert shared.known_by == 1 and shared.final_digest is None
+    text = shared.dumps()
+    assert '"hash"' not in text
+    hidden = [i for i, (_, a) in enumerate(shared.actions) if a is None]
+    assert hidden, "the deals and the other seats' secret picks are hidden"
+    # seat 1's own decisions are all kept; the other seats' draft picks are hidden
+    states = list(Record.loads(showdown_record.dumps()).replay())
+    for i, ((seat, action), (_, full)) in enumerate(zip(shared.actions, showdown_record.actions)):
+        if seat == 1:
+            assert action == full
+        if action is None:
+            assert seat != 1
+        phase = states[i].to_json()["phase"]
+        if phase == "draft" and seat != 1:
+            assert action is None, f"seat {seat}'s draft pick at {i} is kept"
+    # the copy loads, says who it is for, and replays up to its first hidden action only
+    loaded = Record.loads(text)
+    assert loaded.known_by == 1
+    with pytest.raises(RecordError, match=rf"action {hidden[0] + 1} of .* hidden from seat 1"):
+        list(loaded.replay())
+    with pytest.raises(RecordError, match="there is no seat"):
+        showdown_record.as_known_by(3)
+    assert game.hidden_information
+
+
+def test_as_known_by_keeps_everything_in_a_game_without_secrets() -> None:
+    game = spacetable.load("falling-skies")
+    record = Record.start(game, ["random"])
+    play(game, [RandomPlayer()], random.Random(2), record=record)
+    shared = record.as_known_by(0)
+    assert shared.actions == record.actions
+    assert Record.loads(shared.dumps()).final_state().is_terminal()
+
+
+def test_record_written_non_atomically_over_the_file_being_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = spacetable.load("falling-skies")
+    record = Record.start(game, ["random"])
+    play(game, [RandomPlayer()], random.Random(2), record=record)
+    path = tmp_path / "game.json"
+    record.save(path)
+    old = path.read_text()
+    assert Record.loads(old).final_state().is_terminal()
+
+    import os
+
+    def crash(*args: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", crash)
+    record.seats = ["someone else"]
+    with pytest.raises(KeyboardInterrupt):
+        record.save(path)
+    assert path.read_text() == old  # the old file is whole
+    assert list(tmp_path.iterdir()) == [path]  # and no temporary file is left behind
+
+
+# ---- states from JSON -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def mothership_turn() -> tuple[Any, dict[str, Any]]:
+    game = spacetable.load("mothership", 4, {"round_limit": 10})
+    state = game.new_initial_state()
+    _advance(state, random.Random(6), lambda s: s.phase == "turn" and not s.is_chance_node())
+    return game, state.to_json()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["hp"].__setitem__(0, -5), r"hp\[0\]"),
+        (lambda d: d["hands"].__setitem__(1, sorted(d["hands"][1] + [0] * 12)), r"action cards are not conserved"),
+        (lambda d: d.__setitem__("turn", 9), r"turn: Input should be less than or equal to 3"),
+        (lambda d: d.__setitem__("board_seed", 5000), r"board_seed"),
+        (lambda d: d.__setitem__("resources", [10**9] * 4), r"resources\[0\]"),
+        (lambda d: d.__setitem__("round", True), r"round: Input should be a valid integer"),
+        (lambda d: d["deck"].__setitem__(3, 10**9), r"deck\[3\]"),
+        (lambda d: d.__setitem__("pending", "x"), r"pending"),
+    ],
+    ids=[
+        "hull-5",
+        "twelve-cards",
+        "turn-9-of-4",
+        "seed-out-of-range",
+        "count-1e9",
+        "bool-round",
+        "deck-1e9",
+        "pending-x",
+    ],
+)
+def test_mothership_state_from_json_accepted_what_then_crashed(
+    mothership_turn: tuple[Any, dict[str, Any]], change: Any, message: str
+) -> None:
+    game, data = mothership_turn
+    data = json.loads(json.dumps(data))
+    game.state_from_json(data)  # the unchanged state loads
+    change(data)
+    with pytest.raises(ValueError, match=message) as info:
+        game.state_from_json(data)
+    assert str(info.value).startswith("mothership state: ") and "\n" not in str(info.value)
+
+
+def test_showdown_state_from_json_pending_x_raised_attribute_error() -> None:
+    game = spacetable.load("showdown", 3)
+    state = game.new_initial_state()
+    _advance(state, random.Random(2), lambda s: s.phase == "turn")
+    data = state.to_json()
+    data["pending"] = "x"
+    with pytest.raises(ValueError, match=r"showdown state: pending"):
+        game.state_from_json(data)
+    data["pending"] = None
+    data["intact"] = [-3, 5, 5]
+    with pytest.raises(ValueError, match=r"intact\[0\]"):
+        game.state_from_json(data)
+
+
+@pytest.mark.parametrize("game_id", ["falling-skies", "spacerace", "showdown", "mothership"])
+def test_mutated_states_accepted_then_crashed(game_id: str) -> None:
+    """A small fixed sample of one-field mutations of real states: each is refused with one ValueError
+    line, or plays on for 30 actions without any other exception (tests/test_fuzz.py and `make fuzz`
+    run more)."""
+    from spacetable.testing.fuzz import fuzz_state, mutate, sample_states
+
+    game = spacetable.load(game_id, options={"round_limit": 10} if game_id == "mothership" else None)
+    states = sample_states(game, 1, every=11)
+    rng = random.Random(f"mutants:{game_id}")
+    for i in range(40):
+        fuzz_state(game, mutate(rng.choice(states).to_json(), rng), random.Random(i))
+
+
+# ---- the command line -------------------------------------------------------------------------
+
+
+def _cli(*args: str, stdin: str | None = None) -> Any:
+    from typer.testing import CliRunner
+
+    from spacetable.cli.main import app
+
+    result = CliRunner().invoke(app, list(args), input=stdin)
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+def _one_line_error(result: Any, *words: str) -> None:
+    lines = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert len(lines) == 1, result.output
+    for word in words:
+        assert word in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [("[" * 50_000 + "]" * 50_000, "nests"), ('{"format": 1' + "0" * 5000 + "}", "number")],
+    ids=["deeply-nested", "huge-number"],
+)
+def test_cli_printed_tracebacks_on_deep_or_huge_record_json(tmp_path: Path, text: str, word: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    for args in (("replay", str(path)), ("play", "falling-skies", "--resume", str(path))):
+        result = _cli(*args)
+        assert result.exit_code == 2
+        _one_line_error(result, word)
+
+
+def _saved_game(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    result = _cli("play", "spacerace", "--seed", "3", "--record", str(path), stdin="q\ny\n")
+    assert result.exit_code == 0 and path.exists(), result.output
+    return path
+
+
+@pytest.mark.parametrize(
+    ("seats", "word"),
+    [
+        (["bot:nosuch", "human", "bot:random"], "neither human nor a known bot"),
+        (["human"] * 5, "5 seat"),
+        (["human"], "1 seat"),
+    ],
+    ids=["bot-nosuch", "five-seats", "too-few"],
+)
+def test_cli_resume_with_bad_seats_printed_tracebacks(tmp_path: Path, seats: list[str], word: str) -> None:
+    path = _saved_game(tmp_path)
+    data = json.loads(path.read_text())
+    data["seats"] = seats
+    path.write_text(json.dumps(data))
+    result = _cli("play", "spacerace", "--resume", str(path))
+    assert result.exit_code == 2
+    _one_line_error(result, word)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "option", "word"),
+    [
+        ("spacerace", "turn_limit=null", "cannot be null"),
+        ("mothership", "level=null", "cannot be null"),
+        ("spacerace", "turn_limit=1000000000", "sane bound"),
+        ("spacerace", "turn_limit=" + "[" * 20 + "]" * 20, "nests"),
+    ],
+    ids=["turn-limit-null", "level-null", "turn-limit-1e9", "nested-option"],
+)
+def test_cli_options_given_as_null_skipped_the_type_check(game_id: str, option: str, word: str) -> None:
+    result = _cli("play", game_id, "--games", "1", "-o", option)
+    assert result.exit_code == 2
+    _one_line_error(result, word)
+
+
+def test_play_saves_the_record_after_every_action(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record was written only at the end: a crash mid-game lost it. Now every action is saved,
+    atomically, so the file always holds a record that replays."""
+    from spacetable.engine import match
+
+    path = tmp_path / "game.json"
+    calls = {"n": 0}
+    real_step = match.step
+
+    def crashing_step(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 30:
+            raise RuntimeError("the power went out")
+        return real_step(*args, **kwargs)
+
+    monkeypatch.setattr(match, "step", crashing_step)
+    result = _cli("play", "falling-skies", "--seat", "0=bot:random", "--seed", "1", "--record", str(path))
+    assert result.exit_code == 3
+    _one_line_error(result, "internal error", "the power went out")
+    saved = Record.loads(path.read_text())
+    assert len(saved.actions) == 29
+    assert len(list(saved.replay())) == 30
+
+
+def test_play_games_lost_its_summary_when_a_game_failed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    cli_main = importlib.import_module("spacetable.cli.main")
+    real_play = cli_main.play
+    calls = {"n": 0}
+
+    def flaky_play(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise IndexError("a bug in the rules")
+        return real_play(*args, **kwargs)
+
+    monkeypatch.setattr(cli_main, "play", flaky_play)
+    result = _cli("play", "falling-skies", "--games", "3", "--seed", "5")
+    assert result.exit_code == 0, result.output
+    assert "Game 2 failed with seed" in result.output and "IndexError: a bug in the rules" in result.output
+    assert "2 games of falling-skies" in result.output and "1 failed" in result.output
+
+
+# ---- Mothership: Replicator's secret d4 ------------------------------------------------------------
+
+
+def test_mothership_resample_kept_the_true_resources_after_replicators_secret_d4() -> None:
+    game = spacetable.load("mothership", 2, {"round_limit": 10})
+    state = game.new_initial_state()
+    _advance(state, random.Random(6), lambda s: s.phase == "turn" and not s.is_chance_node())
+    from spacetable.games.mothership import cards
+
+    state.pending = {"what": "replicator", "seat": 1, "ships": [], "target": -1, "dice": [4], "rolls": [3]}
+    state.resources[1] = before = 60  # rich: every re-roll leaves the same trade options (RULINGS 35)
+    cards.replicate(state, [])
+    assert state.resources[1] == before + 3 and state.secret[1] == [1, 3]
+    assert state.view(0)["secret"][1] == [1, None] and state.view(1)["secret"][1] == [1, 3]
+    seen = {state.resample(0, random.Random(i)).resources[1] for i in range(40)}
+    assert seen == {before + 1, before + 2, before + 3, before + 4}  # re-rolled, not the true count
+    assert {state.resample(1, random.Random(i)).resources[1] for i in range(10)} == {before + 3}
+    loaded = game.state_from_json(state.to_json())
+    assert loaded.to_json() == state.to_json()
+
+
+# ---- content and options checked at load ---------------------------------------------------------
+
+
+def test_falling_skies_energy_max_1e8_passed_validation() -> None:
+    from spacetable.engine import ContentError, OptionsError
+
+    with pytest.raises((ContentError, OptionsError), match="energy_max"):
+        spacetable.load("falling-skies", options={"content": {"rules": {"energy_max": 10**8}}})
+
+
+def test_showdown_card_counts_of_1e9_passed_validation() -> None:
+    from spacetable.engine import ContentError, OptionsError
+
+    with pytest.raises((ContentError, OptionsError), match="engine"):
+        spacetable.load("showdown", 3, {"content": {"cards": {"engine": {"3": 10**9}}}})
+
+
+def test_mothership_small_board_with_five_players_failed_at_the_first_chance_node() -> None:
+    from spacetable.engine import OptionsError
+
+    for players in (5, 6):
+        with pytest.raises(OptionsError, match="small board"):
+            spacetable.load("mothership", players, {"board": "small"})
+    spacetable.load("mothership", 4, {"board": "small"})
+
+
+def test_mothership_solo_layout_without_its_fleet_failed_mid_game() -> None:
+    from spacetable.engine import OptionsError
+
+    game = spacetable.load("mothership", 1, {"mode": "solo"})
+    layout = game.content.layouts["solo_belt"]
+    broken = [row.replace("F", ".") for row in layout.rows]
+    with pytest.raises(OptionsError, match=r"solo layout 'solo_belt'.*F"):
+        spacetable.load("mothership", 1, {"mode": "solo", "content": {"layouts": {"solo_belt": {"rows": broken}}}})
+
+
+def test_record_with_a_content_override_of_1e9_hull_exhausted_memory_on_replay(showdown_record: Record) -> None:
+    data = showdown_record.to_json()
+    data["options"] = {"content": {"rules": {"start_hull": 10**9}}}
+    text = json.dumps(data)
+    assert len(text) < 200_000
+    record = Record.loads(text)
+    with pytest.raises(RecordError, match=r"cannot be set up: .*start_hull"):
+        list(record.replay())
+
+
+def test_showdown_clone_shared_the_reroll_queue_lists_of_pending() -> None:
+    """Found by check_clone_independence at 4 and 6 seats: the clone copied ``pending`` one level
+    deep, so a re-roll queue entry ([side, why]) was one list in both states."""
+    state = spacetable.load("showdown", 3).new_initial_state()
+    _advance(state, random.Random(2), lambda s: s.phase == "turn")
+    state.pending = {"actor": 0, "kind": "attack", "stage": "roll", "rr": [["a", "forced"]], "a": [3]}
+    for copy in (state.clone(), state.resample(1, random.Random(0))):
+        assert copy.pending is not None
+        copy.pending["rr"][0].append("mutated")
+        copy.view(0)["pending"]["rr"][0].append("mutated")
+    assert state.pending["rr"] == [["a", "forced"]]
