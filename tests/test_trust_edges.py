@@ -195,8 +195,8 @@ def test_record_edits_are_caught_at_their_step(showdown_record: Record) -> None:
     rows = _rows(showdown_record)
     dropped = rows[:5] + rows[6:]
     assert "action" in _replay_error(_with_rows(showdown_record, dropped, final_digest=None, outcome=None))
-    unhashed = [{k: v for k, v in row.items() if k != "hash"} for row in rows]
-    assert "action 1 of" in _replay_error(_with_rows(showdown_record, unhashed))
+    one_unhashed = [*rows[:3], {k: v for k, v in rows[3].items() if k != "hash"}, *rows[4:]]
+    assert "action 4 of" in _replay_error(_with_rows(showdown_record, one_unhashed))
     game = spacetable.load("falling-skies", options={"level": 3})
     record = Record.start(game, ["random"])
     play(game, [RandomPlayer()], random.Random(1), record=record)
@@ -207,6 +207,15 @@ def test_record_edits_are_caught_at_their_step(showdown_record: Record) -> None:
 def test_replay_of_an_unchanged_record_passes(showdown_record: Record) -> None:
     final = Record.loads(showdown_record.dumps()).final_state()
     assert final.is_terminal()
+
+
+def test_a_record_saved_before_rows_had_hashes_still_replays_checked_by_its_digest(
+    showdown_record: Record,
+) -> None:
+    unhashed = [{k: v for k, v in row.items() if k != "hash"} for row in _rows(showdown_record)]
+    assert _with_rows(showdown_record, unhashed).final_state().is_terminal()
+    edited = [*unhashed[:-1], unhashed[-2]]  # the last action repeated instead of the true last one
+    assert _replay_error(_with_rows(showdown_record, edited))
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,8 @@ the row itself (the first covers the game, its version, the players and the
 options), so an edited, swapped, dropped or inserted action is caught at its own
 step, in finished and unfinished records alike; the final state's digest and the
 outcome are checked at the end. The hashes catch accidents and casual edits, not a
-forger who recomputes them (there is no secret key).
+forger who recomputes them (there is no secret key). A record with no hash on any row
+(written before rows had them) still replays, checked by its final digest only.
 
 Secrets: a record holds every chance outcome (every deal, every hidden draw) and
 every secret choice, so it is for the table's owner (a server, a local save), never
@@ -220,7 +221,8 @@ class Record:
         yield state
         total = len(self.actions)
         self._fill_hashes()
-        chained = self.known_by is None
+        # a record written before rows had hashes (none at all) replays, checked by its digest only
+        chained = self.known_by is None and not (self.hashes and all(mark is None for mark in self.hashes))
         previous = self._start()
         for number, (seat, data) in enumerate(self.actions, start=1):
             where = f"action {number} of {total}"
