@@ -12,7 +12,7 @@ PORT ?= 8000
 # pytest workers: both cores by default (`make test JOBS=1` for one)
 JOBS ?= 2
 
-.PHONY: play play-terminal test lint system-packages screenshots bench fuzz clean
+.PHONY: play play-terminal test lint system-packages screenshots bench fuzz soak clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -61,9 +61,13 @@ bench: $(PLAY_STAMP)
 # The decoders' fuzz targets and the per-game state machines of tests/test_fuzz.py with a long
 # budget (the test suite runs them with 8 examples each); FUZZ_EXAMPLES=N to change it.
 FUZZ_EXAMPLES ?= 2000
-.PHONY: fuzz
-fuzz: $(STAMP)
-	SPACETABLE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -q -x tests/test_fuzz.py tests/test_trust_edges.py
+fuzz: $(TEST_STAMP)
+	SPACETABLE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -n $(JOBS) -q -x tests/test_fuzz.py tests/test_trust_edges.py
+
+# The conformance checks with six playouts per Mothership variant instead of the suite's one
+# (tests/budget.py), and the whole-game browser tests: a longer run than CI's, for before a release.
+soak: $(TEST_STAMP) system-packages
+	SPACETABLE_SOAK=1 $(BIN)/pytest -n $(JOBS) -q tests/test_mothership_*.py tests/test_conformance.py tests/test_web_boards.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

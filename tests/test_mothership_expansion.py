@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import spacetable
+from budget import playouts
 from spacetable.agents import GreedyAgent
 from spacetable.engine import ContentError, Game, OptionsError
 from spacetable.engine import play as play_game
@@ -98,7 +99,7 @@ VARIANTS = {
 @pytest.mark.parametrize("check", CHECKS.values(), ids=CHECKS.keys())
 @pytest.mark.parametrize("game", VARIANTS.values(), ids=VARIANTS.keys())
 def test_games_with_every_module_conform(game: Game, check: Check) -> None:
-    check(game, n=3)
+    check(game, n=playouts(1, 6))
 
 
 def test_greedy_bots_finish_a_game_with_every_module_and_report_the_cards() -> None:

@@ -9,6 +9,7 @@ import random
 import pytest
 
 import spacetable
+from budget import playouts
 from mothership_helpers import FIGHTER_1, MOTHERSHIP, cell, new_game, play, position, rolls
 from spacetable.engine import Action, Game, IllegalActionError
 from spacetable.games.mothership import exploration, heuristic, tech
@@ -357,7 +358,7 @@ VARIANTS = {
 @pytest.mark.parametrize("check", CHECKS.values(), ids=CHECKS.keys())
 @pytest.mark.parametrize("variant", VARIANTS.values(), ids=VARIANTS.keys())
 def test_exploration_conforms(variant: Game, check: Check) -> None:
-    check(variant, n=3)
+    check(variant, n=playouts(1, 6))
 
 
 def test_the_batch_report_counts_explored_planets_and_the_finders_win_rate() -> None:

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 import spacetable
+from budget import playouts
 from mothership_helpers import FIGHTER_1, FIGHTER_2, MOTHERSHIP, cell, play, position
 from spacetable.agents import GreedyAgent, RandomAgent
 from spacetable.cli.main import app
@@ -31,7 +32,7 @@ VARIANTS = {
 @pytest.mark.parametrize("check", CHECKS.values(), ids=CHECKS.keys())
 @pytest.mark.parametrize("game", VARIANTS.values(), ids=VARIANTS.keys())
 def test_mothership_conforms(game: Game, check: Check) -> None:
-    check(game, n=3)
+    check(game, n=playouts(1, 6))
 
 
 def test_greedy_beats_random() -> None:

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 import spacetable
+from budget import playouts
 from mothership_helpers import BOMBER_1, FIGHTER_1, FIGHTER_2, MOTHERSHIP, play, rolls
 from spacetable.agents import GreedyAgent
 from spacetable.cli.main import app
@@ -296,7 +297,7 @@ SOLO_VARIANTS = {
 @pytest.mark.parametrize("check", CHECKS.values(), ids=CHECKS.keys())
 @pytest.mark.parametrize("game", SOLO_VARIANTS.values(), ids=SOLO_VARIANTS.keys())
 def test_the_solo_challenge_conforms(game: Game, check: Check) -> None:
-    check(game, n=3)
+    check(game, n=playouts(1, 6))
 
 
 runner = CliRunner()

@@ -14,6 +14,7 @@ import random
 import pytest
 
 import spacetable
+from budget import playouts
 from mothership_helpers import (
     BOMBER_1,
     CARDS,
@@ -367,7 +368,7 @@ VARIANTS = {
 @pytest.mark.parametrize("check", CHECKS.values(), ids=CHECKS.keys())
 @pytest.mark.parametrize("game", VARIANTS.values(), ids=VARIANTS.keys())
 def test_victory_points_games_conform(game: Game, check: Check) -> None:
-    check(game, n=3)
+    check(game, n=playouts(1, 6))
 
 
 def test_greedy_bots_finish_victory_point_games_mostly_on_points() -> None:

@@ -77,12 +77,19 @@ def is_over(page: Page) -> bool:
     return page.locator("#outcome").is_visible()
 
 
-def click_any_action(page: Page, rng: random.Random) -> str:
-    """Click one of the enabled move buttons at random; return its label."""
+def click_any_action(page: Page, rng: random.Random) -> str | None:
+    """Click one of the enabled move buttons at random and return its label; None when the list
+    was redrawn under the click (a newer update came), so the caller looks again."""
     buttons = page.locator("#actions button.action:not([disabled])")
-    button = buttons.nth(rng.randrange(buttons.count()))
-    label = button.inner_text()
-    button.click()
+    count = buttons.count()
+    if not count:
+        return None
+    button = buttons.nth(rng.randrange(count))
+    try:
+        label = button.inner_text(timeout=2000)
+        button.click(timeout=2000)
+    except PlaywrightTimeout:
+        return None
     return label
 
 
@@ -167,7 +174,8 @@ def play_on_the_board(
             observe(page, update)
         on_board = [a for a in update["actions"] if a["parts"]]
         if not on_board:
-            click_any_action(page, rng)
+            if click_any_action(page, rng) is None:
+                continue
             made["list"] += 1
         else:
             chosen = rng.choice(on_board)

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, NamedTuple, NoReturn, SupportsIndex
 
 from .actions import Action, ActionSpace
 from .errors import IllegalActionError, OptionsError
+from .references import Teaching
 
 CHANCE = -1
 """``current_player()`` of a state where chance acts (a roll, a shuffle, a blind draw)."""
@@ -151,6 +152,8 @@ class Game(ABC):
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
     returns_range: ClassVar[tuple[float, float]] = (0.0, 1.0)
     """The least and the most any seat's ``returns()`` can be (OpenSpiel's utility bounds)."""
+    teaching: ClassVar[Teaching | None] = None
+    """The game's 'How to play' page, rulings and event references, kept beside its rules."""
     returns_sum: ClassVar[float | None] = None
     """What the seats' ``returns()`` add up to in every finished game, if that never changes
     (a constant-sum game); None where the sum varies."""
@@ -248,18 +251,18 @@ class Game(ABC):
 
     def how_to_play(self) -> str | None:
         """A page teaching the game in the project's own words, as an HTML fragment (headings,
-        paragraphs, lists; no scripts), or None. Games keep it beside their rules."""
-        return None
+        paragraphs, lists; no scripts), or None. From ``teaching``."""
+        return None if self.teaching is None else self.teaching.how_to_play()
 
     def rulings(self) -> str | None:
         """The game's rulings as Markdown (its RULINGS.md: numbered rulings, "N. **Title.** text",
-        under '## chapter' headings), or None. Games keep it beside their rules."""
-        return None
+        under '## chapter' headings), or None. From ``teaching``."""
+        return None if self.teaching is None else self.teaching.rulings()
 
     def rule_of(self, kind: str) -> str | None:
         """Where the rules say what an event of this kind does, in a few words naming the rulebook
         section and the numbered rulings ("Rulebook: Combat · Rulings 14, 15"), or None."""
-        return None
+        return None if self.teaching is None else self.teaching.rule_of(kind)
 
     @classmethod
     def usual_players(cls, options: Mapping[str, JSON] | None = None) -> int:

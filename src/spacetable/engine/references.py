@@ -1,7 +1,8 @@
-"""Where the rules say what each event does: a game's rulings file and its table of references.
-
-A game keeps both beside its rules (``games/<package>/RULINGS.md`` and ``rule_refs.py``) and
-answers ``Game.rulings`` and ``Game.rule_of`` from one :class:`RuleReferences`.
+"""A game's teaching material, kept beside its rules: the 'How to play' page (``howto.html``), the
+rulings (``RULINGS.md``) and, for every event kind the game emits, where the rules say what it
+does (the table in ``rule_refs.py``). A game names its :class:`Teaching` once
+(``Game.teaching``) and the base ``Game`` answers ``how_to_play``, ``rulings`` and ``rule_of``
+from it.
 """
 
 from __future__ import annotations
@@ -13,16 +14,21 @@ Reference = tuple[str, tuple[int, ...]]
 """The rulebook section that says what an event does, and the numbered rulings that govern it."""
 
 
-class RuleReferences:
-    """A game's rulings file and, for every event kind the game emits, its :data:`Reference`."""
+class Teaching:
+    """The teaching files in a game's ``folder`` and its table of event references."""
 
-    def __init__(self, rulings: Path, table: Mapping[str, Reference]) -> None:
-        self.path = rulings
+    def __init__(self, folder: Path, table: Mapping[str, Reference]) -> None:
+        self.folder = folder
         self.table = dict(table)
+
+    def how_to_play(self) -> str | None:
+        """The 'How to play' page (an HTML fragment), or None where the game has none yet."""
+        page = self.folder / "howto.html"
+        return page.read_text(encoding="utf-8") if page.exists() else None
 
     def rulings(self) -> str:
         """The rulings file's text (Markdown: numbered rulings under '## chapter' headings)."""
-        return self.path.read_text(encoding="utf-8")
+        return (self.folder / "RULINGS.md").read_text(encoding="utf-8")
 
     def rule_of(self, kind: str) -> str | None:
         """``kind``'s reference in words, e.g. "Rulebook: Combat · Rulings 14, 15"; None for a

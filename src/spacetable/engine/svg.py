@@ -59,3 +59,19 @@ def el(tag: str, body: str = "", title: str | None = None, **values: object) -> 
 def text(x: float, y: float, words: str, anchor: str = "middle", **values: object) -> str:
     """A ``<text>`` at (x, y), anchored at its middle unless told."""
     return f"<text{attrs({'x': x, 'y': y, 'text_anchor': anchor, **values})}>{escape(words)}</text>"
+
+
+def board(body: str, *, tall: str, wide: str, name: str, label: str) -> str:
+    """A game's whole board: the root ``<svg>`` in its tall arrangement, naming the wide one for
+    the client to switch to (docs/WEB.md, "Board arrangements"); ``name`` is its CSS class."""
+    return el(
+        "svg",
+        body,
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=tall,
+        data_viewbox_tall=tall,
+        data_viewbox_wide=wide,
+        class_=name,
+        role="img",
+        aria_label=label,
+    )

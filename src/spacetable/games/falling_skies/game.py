@@ -20,6 +20,7 @@ class FallingSkies(Game):
     id = "falling-skies"
     name = "Under Falling Skies (9-card solo edition)"
     version = "1.0"
+    teaching = rule_refs.TEACHING
     min_players = 1
     max_players = 1
     value_scale = 15.0
@@ -86,9 +87,3 @@ class FallingSkies(Game):
 
     def glossary(self) -> dict[str, str]:
         return web.glossary(self.board, self.options)
-
-    def rulings(self) -> str | None:
-        return rule_refs.REFERENCES.rulings()
-
-    def rule_of(self, kind: str) -> str | None:
-        return rule_refs.REFERENCES.rule_of(kind)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from spacetable.engine.references import RuleReferences
+from spacetable.engine.references import Teaching
 
-REFERENCES = RuleReferences(
-    Path(__file__).parent / "RULINGS.md",
+TEACHING = Teaching(
+    Path(__file__).parent,
     {
         "round": ("Game play", (4,)),
         "roll": ("Place dice and move ships", (4,)),

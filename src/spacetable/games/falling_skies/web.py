@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from spacetable.engine import JSON, Action
+from spacetable.engine.svg import board as svg_board
 from spacetable.engine.svg import el, text
 
 from .actions import Dig, Place, PlaceRobot, Resolve, Spawn
@@ -703,14 +704,4 @@ def board_svg(board: Board, view: JSON) -> str:
         + el("g", _tray(board, view, lay), class_="fs-tray")
         + el("g", _tracks(board, view, lay), class_="fs-tracks")
     )
-    return el(
-        "svg",
-        body,
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=tall,
-        data_viewbox_tall=tall,
-        data_viewbox_wide=wide,
-        class_="fs-board",
-        role="img",
-        aria_label="Under Falling Skies board",
-    )
+    return svg_board(body, tall=tall, wide=wide, name="fs-board", label="Under Falling Skies board")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from pathlib import Path
 from typing import ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
@@ -28,6 +27,7 @@ class Mothership(Game):
     id = "mothership"
     name = "Mothership"
     version = "0.1"
+    teaching = rule_refs.TEACHING
     min_players = 1
     """One player is the solo challenge (chapter 14) against the scripted NPC fleet."""
     max_players = 6
@@ -344,15 +344,6 @@ class Mothership(Game):
 
     def glossary(self) -> dict[str, str]:
         return web_words.glossary(self)
-
-    def how_to_play(self) -> str | None:
-        return (Path(__file__).parent / "howto.html").read_text(encoding="utf-8")
-
-    def rulings(self) -> str | None:
-        return rule_refs.REFERENCES.rulings()
-
-    def rule_of(self, kind: str) -> str | None:
-        return rule_refs.REFERENCES.rule_of(kind)
 
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)

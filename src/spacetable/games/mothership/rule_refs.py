@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from spacetable.engine.references import RuleReferences
+from spacetable.engine.references import Teaching
 
-REFERENCES = RuleReferences(
-    Path(__file__).parent / "RULINGS.md",
+TEACHING = Teaching(
+    Path(__file__).parent,
     {
         "setup": ("1.1 Board balance", (3, 4, 5)),
         "place": ("1. Setup", (6,)),

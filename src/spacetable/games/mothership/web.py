@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacetable.engine import JSON, Action
+from spacetable.engine.svg import board as svg_board
 from spacetable.engine.svg import el
 
 from .actions import ship_bits
@@ -260,14 +261,4 @@ def board_svg(game: Mothership, view: JSON, seat: int | None) -> str:
         + (el("g", mine, class_="ms-own", transform=f"translate(0,{own_y:.0f}) {scale}") if mine else "")
         + el("g", rest, class_="ms-others", transform=f"translate(0,{others_y:.0f}) {scale}")
     )
-    return el(
-        "svg",
-        body,
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=tall,
-        data_viewbox_tall=tall,
-        data_viewbox_wide=wide_box,
-        class_="ms-board",
-        role="img",
-        aria_label="Mothership board",
-    )
+    return svg_board(body, tall=tall, wide=wide_box, name="ms-board", label="Mothership board")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, register
@@ -20,6 +19,7 @@ class Showdown(Game):
     id = "showdown"
     name = "Starship Showdown"
     version = "1.0"
+    teaching = rule_refs.TEACHING
     min_players = 2
     max_players = 6
     default_players = 4
@@ -67,17 +67,7 @@ class Showdown(Game):
     def glossary(self) -> dict[str, str]:
         return web.glossary(self.content)
 
-    def how_to_play(self) -> str | None:
-        return HOWTO.read_text(encoding="utf-8")
 
-    def rulings(self) -> str | None:
-        return rule_refs.REFERENCES.rulings()
-
-    def rule_of(self, kind: str) -> str | None:
-        return rule_refs.REFERENCES.rule_of(kind)
-
-
-HOWTO = Path(__file__).parent / "howto.html"
 """The 'How to play' page (docs/WEB.md, "Teaching the game")."""
 
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spacetable.engine import JSON, Action
+from spacetable.engine.svg import board as svg_board
 from spacetable.engine.svg import el, text
 
 from .actions import (
@@ -1670,17 +1671,7 @@ def board_svg(content: Content, view: JSON, seat: int | None) -> str:
         + _header(ctx)
         + groups
     )
-    return el(
-        "svg",
-        body,
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=tall,
-        data_viewbox_tall=tall,
-        data_viewbox_wide=wide,
-        class_="sd-board",
-        role="img",
-        aria_label="Starship Showdown table",
-    )
+    return svg_board(body, tall=tall, wide=wide, name="sd-board", label="Starship Showdown table")
 
 
 __all__ = ["action_parts", "board_svg", "card_text", "glossary"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import ClassVar, cast
 
 from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, State, register
@@ -17,7 +16,6 @@ from .mapgen import build_galaxy
 from .setup import design_splits
 from .state import SpaceRaceState
 
-HOWTO = Path(__file__).with_name("howto.html")
 ARM_PLANETS = range(1, 5)
 EXTRA_PLANETS = range(0, 7)
 NEXUS_DELAY = range(0, 4)
@@ -28,6 +26,7 @@ class SpaceRace(Game):
     id = "spacerace"
     name = "SpaceRace"
     version = "1.0"
+    teaching = rule_refs.TEACHING
     min_players = 2
     max_players = 6
     default_players = 3
@@ -166,15 +165,6 @@ class SpaceRace(Game):
 
     def glossary(self) -> dict[str, str]:
         return web.glossary(self.content, self.options)
-
-    def how_to_play(self) -> str | None:
-        return HOWTO.read_text(encoding="utf-8")
-
-    def rulings(self) -> str | None:
-        return rule_refs.REFERENCES.rulings()
-
-    def rule_of(self, kind: str) -> str | None:
-        return rule_refs.REFERENCES.rule_of(kind)
 
 
 def _check_range(options: Mapping[str, JSON], name: str, allowed: range) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from spacetable.engine.references import RuleReferences
+from spacetable.engine.references import Teaching
 
-REFERENCES = RuleReferences(
-    Path(__file__).parent / "RULINGS.md",
+TEACHING = Teaching(
+    Path(__file__).parent,
     {
         "setup": ("Setup", (1, 2, 3)),
         "homeworld": ("Setup", (4,)),

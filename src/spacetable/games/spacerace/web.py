@@ -41,6 +41,7 @@ from typing import Any
 
 from spacetable.engine import JSON, Action
 from spacetable.engine.svg import attrs as attrs_markup
+from spacetable.engine.svg import board as svg_board
 from spacetable.engine.svg import el, escape
 
 from .actions import Assimilate, Contest, Design, Destroy, EndTurn, Flee, Homeworld, Move
@@ -1262,14 +1263,4 @@ def board_svg(galaxy: Galaxy, content: Content, options: Mapping[str, Any], view
         + el("g", drawing, class_="sr-map", transform=f"translate({_r(map_x)},{_r(map_y)})")
         + el("g", fleets, class_="sr-fleets", transform=f"translate(0,{_r(fleets_y)}) scale({s})")
     )
-    return el(
-        "svg",
-        body,
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=tall,
-        data_viewbox_tall=tall,
-        data_viewbox_wide=wide,
-        class_="sr-board",
-        role="img",
-        aria_label="SpaceRace galactic map",
-    )
+    return svg_board(body, tall=tall, wide=wide, name="sr-board", label="SpaceRace galactic map")
