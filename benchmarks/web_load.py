@@ -30,6 +30,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs
 
 import httpx
@@ -99,41 +100,48 @@ async def _play(
 async def _play_table(
     ws_base: str, table: str, token: str, deadline: float, tally: Tally, rng: random.Random, think: float
 ) -> None:
+    """Play one table as a quick player: think about the latest position offered, then move on
+    the newest update received by then (as the browser only offers the position it shows)."""
     async with websockets.connect(f"{ws_base}/ws/{table}", max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "since": None}))
+        latest: dict[str, Any] | None = None
         sent_at: float | None = None
         sent_n = -1
-        while time.monotonic() < deadline:
+        decide_at: float | None = None
+        while (now := time.monotonic()) < deadline:
+            until = deadline if decide_at is None else min(deadline, decide_at)
             try:
-                frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic())))
+                frame = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.001, until - now)))
             except TimeoutError:
-                return
-            tally.received += 1
-            kind = frame.get("type")
-            if kind == "refused":
-                if "stale" in str(frame.get("reason")):
-                    tally.stale += 1
-                else:
-                    tally.errors.append(f"refused: {frame.get('reason')}"[:200])
-                sent_at = None
+                frame = None
+            if frame is not None:
+                tally.received += 1
+                if frame.get("type") == "refused":
+                    if "stale" in str(frame.get("reason")):
+                        tally.stale += 1
+                    else:
+                        tally.errors.append(f"refused: {frame.get('reason')}"[:200])
+                    sent_at, sent_n = None, -1
+                elif frame.get("type") == "update":
+                    if sent_at is not None and frame["n"] > sent_n:
+                        tally.latencies.append(time.monotonic() - sent_at)
+                        tally.actions += 1
+                        sent_at = None
+                    if frame.get("outcome") is not None:
+                        tally.games += 1
+                        return
+                    latest = frame
+                    if latest["actions"] and sent_at is None and decide_at is None:
+                        decide_at = time.monotonic() + think * rng.uniform(0.5, 1.5)
+            if decide_at is None or time.monotonic() < decide_at:
                 continue
-            if kind != "update":
+            decide_at = None
+            if latest is None or not latest["actions"] or sent_at is not None or latest["n"] <= sent_n:
                 continue
-            if sent_at is not None and frame["n"] > sent_n:
-                tally.latencies.append(time.monotonic() - sent_at)
-                tally.actions += 1
-                sent_at = None
-            if frame.get("outcome") is not None:
-                tally.games += 1
-                return
-            if frame["actions"] and sent_at is None:
-                if think:
-                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                choice = rng.choice(frame["actions"])
-                sent_n = frame["n"]
-                sent_at = time.monotonic()
-                message = {"type": "act", "id": f"{rng.getrandbits(64):x}", "n": sent_n, "action": choice["action"]}
-                await ws.send(json.dumps(message))
+            choice = rng.choice(latest["actions"])
+            sent_n, sent_at = latest["n"], time.monotonic()
+            message = {"type": "act", "id": f"{rng.getrandbits(64):x}", "n": sent_n, "action": choice["action"]}
+            await ws.send(json.dumps(message))
 
 
 async def run(tables: int, seconds: float, port: int, db: Path, games: list[str], think: float) -> Tally:
