@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import spacetable
 from spacetable.engine import Action
 from spacetable.games.mothership.game import Mothership
 from spacetable.games.mothership.state import MothershipState
@@ -252,3 +253,17 @@ def test_the_board_before_it_is_drawn_and_how_to_play() -> None:
     _parse(_svg(game, state, 0))
     page = game.how_to_play()
     assert page and "<h2" in page and "<script" not in page
+
+
+def test_the_npc_fleet_shows_what_each_ship_will_do() -> None:
+    game = spacetable.load("mothership", 1, {"mode": "solo", "level": 1})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    root = ET.fromstring(game.board_svg(state.view(0), 0) or "")
+    titles = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    npc = [t for t in titles if t.startswith("NPC: ")]
+    assert any("its orders: attack your colony station" in t for t in npc)
+    assert any("its orders: guard the planet at " in t and "then hunt it" in t for t in npc)
+    assert any("its orders: besiege the planet at " in t for t in npc)

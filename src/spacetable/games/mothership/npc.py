@@ -69,10 +69,15 @@ def deploy(state: MothershipState) -> None:
 
 
 def post(state: MothershipState, ship: int) -> int:
-    """The planet an NPC fighter or bomber guards or besieges: they are dealt to the planets in
-    turn (reading order), fighters first; -1 for the mothership."""
+    """The planet an NPC fighter or bomber guards or besieges (see :func:`posted`)."""
     board = state.board
     assert board is not None
+    return posted(board, ship)
+
+
+def posted(board: Board, ship: int) -> int:
+    """The planet NPC ship ``ship`` is posted at on ``board``: fighters, then bombers, are dealt to
+    the planets in turn (reading order); -1 for the mothership."""
     return (ship - 1) % len(board.planets) if ship else -1
 
 

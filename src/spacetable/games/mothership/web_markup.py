@@ -12,6 +12,7 @@ from spacetable.engine.svg import attrs as attrs_markup
 from spacetable.engine.svg import el, escape
 
 from .board import MAX_EXTRA, MAX_PLANETS, Board
+from .npc import posted
 from .web_words import Terms, terms
 
 if TYPE_CHECKING:
@@ -118,6 +119,20 @@ class Ctx:
     def ship_kind(self, ship: int) -> str:
         return str(self.game.ship_kinds[ship])
 
+    def npc_orders(self, ship: int, kind: str) -> str:
+        """What an NPC ship will do, by the solo rules (chapter 14), from what the view shows."""
+        if kind == "mothership":
+            return "its orders: attack your colony station, or the guard nearest to it"
+        planet = self.name(self.board.planets[posted(self.board, ship)])
+        if kind == "fighter":
+            return (
+                f"its orders: guard the planet at {planet} until a fighter or bomber of yours comes within "
+                f"{self.game.content.fighter_move} spaces, then hunt it (it never attacks a mothership)"
+            )
+        if self.view["raiding"] >> ship & 1:
+            return "its orders: fly straight at your colony station at full engines, through asteroids, and attack it"
+        return f"its orders: besiege the planet at {planet} until the NPC holds it, then raid your colony station"
+
     def ship_title(self, fleet: int, ship: int) -> str:
         v = self.view
         kind = self.ship_kind(ship)
@@ -137,6 +152,8 @@ class Ctx:
             words += f", moves {c.fighter_move}, rolls a d{c.fighter_die}"
         else:
             words += f", moves {c.bomber_move}, rolls a d{c.bomber_die}"
+        if fleet == self.game.npc:
+            words += "; " + self.npc_orders(ship, kind)
         held = sorted({e[0] for e in v["effects"] if e[1] == fleet and e[2] == ship and e[0] != "prod"})
         if held:
             words += "; " + ", ".join(EFFECT_NAMES.get(e, e) for e in held)
