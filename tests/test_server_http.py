@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import html
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -63,7 +64,10 @@ def test_a_new_table_gives_links_and_starts_after_set_up(client: TestClient, db:
     lobby = client.get("/api/tables").json()
     assert lobby[0]["table"] == table and lobby[0]["game"] == "showdown" and not lobby[0]["finished"]
     assert [s["connected"] for s in lobby[0]["seats"]] == [False, True, False]
-    assert lobby[0]["n"] >= 1  # the set-up's chance outcomes are stored rows
+    deadline = time.monotonic() + 20
+    while client.get("/api/tables").json()[0]["n"] < 1:  # the set-up's chance outcomes become stored rows
+        assert time.monotonic() < deadline, "the set-up's chance outcomes were not stored"
+        time.sleep(0.05)
 
 
 @pytest.mark.parametrize(

