@@ -278,7 +278,7 @@ async def _handle(table: Table, conn: Connection, message: Any) -> None:
         elif kind == "ping":
             conn.send({"type": "pong"})
         else:
-            raise Refused(f"unknown frame type {kind!r}; types: act, replace, rematch, ping")
+            raise Refused(f"unknown frame type {kind!r:.40}; types: act, replace, rematch, ping")
     except Refused as exc:
         conn.send(messages.refused(message_id, str(exc)))
         conn.send_update()
