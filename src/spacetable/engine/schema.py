@@ -14,15 +14,35 @@ game reaches and that the rules cannot answer is refused there, not mid-game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Annotated, Any
+import functools
+import weakref
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError, create_model
 
-from .protocol import JSON, State
+from .protocol import JSON, Game, State
 
 STRICT = ConfigDict(extra="forbid")
 """Extra keys refused; the numbers, booleans and strings are Strict* types (true is not 1)."""
+
+G = TypeVar("G", bound=Game)
+
+
+def per_game(build: Callable[[G], type[BaseModel]]) -> Callable[[G], type[BaseModel]]:
+    """Build a game's schema once: later calls for the same game object return the same model
+    (kept as long as the game is)."""
+    built: weakref.WeakKeyDictionary[Game, type[BaseModel]] = weakref.WeakKeyDictionary()
+
+    @functools.wraps(build)
+    def cached(game: G) -> type[BaseModel]:
+        model = built.get(game)
+        if model is None:
+            model = built[game] = build(game)
+        return model
+
+    return cached
+
 
 Bool = StrictBool
 Str = Annotated[StrictStr, Field(max_length=10_000)]

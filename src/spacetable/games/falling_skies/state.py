@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel
+
 from spacetable.engine import (
     CHANCE,
     JSON,
@@ -20,6 +22,20 @@ from spacetable.engine import (
     Roll,
     State,
     check_json_keys,
+)
+from spacetable.engine.schema import (
+    Bool,
+    DictOf,
+    Int,
+    Ints,
+    ListOf,
+    OneOf,
+    Str,
+    Tuple,
+    per_game,
+    probe,
+    schema,
+    validate,
 )
 
 from . import mothership, placement, rooms
@@ -241,8 +257,6 @@ class FallingSkiesState(State):
 
     @classmethod
     def from_json(cls, game: FallingSkies, data: JSON) -> FallingSkiesState:
-        from spacetable.engine.schema import probe, validate
-
         state = cls(game)
         d: dict[str, Any] = check_json_keys(data, set(state.to_json()), "falling-skies state")
         validate(_schema(game), d, "falling-skies state")
@@ -315,17 +329,13 @@ class FallingSkiesState(State):
         return new
 
 
-def _schema(game: FallingSkies) -> Any:
+@per_game
+def _schema(game: FallingSkies) -> type[BaseModel]:
     """The typed schema of a state's JSON: every field's type, range and length (from the board)."""
-    cached = getattr(game, "_state_schema", None)
-    if cached is not None:
-        return cached
-    from spacetable.engine.schema import Bool, DictOf, Int, Ints, ListOf, OneOf, Str, Tuple, schema
-
     b = game.board
     ships = b.green_ships + b.red_ships
     spaces, dice = OneOf(*b.spaces), OneOf(*sorted(set(b.dice) | {"robot"}))
-    model = schema(
+    return schema(
         "FallingSkiesStateJSON",
         {
             "phase": OneOf(*PHASES),
@@ -350,8 +360,6 @@ def _schema(game: FallingSkies) -> Any:
             "reason": Str,
         },
     )
-    game._state_schema = model  # type: ignore[attr-defined]
-    return model
 
 
 def _check(state: FallingSkiesState) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from spacetable.engine.safejson import check_plain
-from spacetable.engine.schema import Bool, Int, Ints, ListOf, OneOf, Str, schema
+from spacetable.engine.schema import Bool, Int, Ints, ListOf, OneOf, Str, per_game, schema
 
 from . import economy
 from .language import TALLIES
@@ -30,10 +30,8 @@ BIG = 10**6
 """A bound no count reaches (rounds, resources, points): finite, so no loop runs 10⁹ times."""
 
 
+@per_game
 def state_schema(game: Mothership) -> type[BaseModel]:
-    cached: type[BaseModel] | None = getattr(game, "_state_schema", None)
-    if cached is not None:
-        return cached
     c = game.content
     f, s = game.fleets, c.ships
     kinds, beacons, objectives = len(c.cards), len(c.beacons), len(c.objectives)
@@ -120,9 +118,7 @@ def state_schema(game: Mothership) -> type[BaseModel]:
         "secret": per_fleet(Ints(0, BIG, length=2)),
         "layout": Str | None,
     }
-    model = schema("MothershipStateJSON", fields)
-    game._state_schema = model  # type: ignore[attr-defined]
-    return model
+    return schema("MothershipStateJSON", fields)
 
 
 def check(state: MothershipState) -> None:

@@ -404,68 +404,15 @@ def _expansion(ctx: Ctx, col: Col, seat: int) -> None:
         done = view["completed"][seat]
         if isinstance(held, list):
             col.heading("Your objectives", "objectives")
-            chips = []
-            for card in held:
-                model = c.objectives[card][1]
-                chips.append(
-                    (
-                        226,
-                        chip(
-                            0,
-                            0,
-                            226,
-                            24,
-                            model.name,
-                            f"{model.name}: {objective_words(model)}",
-                            f"objective:{card}",
-                            ctx.terms.objectives[card],
-                            "ms-objective",
-                        ),
-                    )
-                )
-            for card in done if isinstance(done, list) else []:
-                model = c.objectives[card][1]
-                chips.append(
-                    (
-                        226,
-                        chip(
-                            0,
-                            0,
-                            226,
-                            24,
-                            f"✓ {model.name}",
-                            f"Completed, to claim: {objective_words(model)}",
-                            None,
-                            ctx.terms.objectives[card],
-                            "ms-objective done",
-                        ),
-                    )
-                )
+            chips = [_objective(ctx, card, "", f"objective:{card}") for card in held]
+            chips += [_objective(ctx, card, "done", None) for card in (done if isinstance(done, list) else [])]
             if chips:
                 flow(col, chips, 24)
             else:
                 col.line("none held")
     elif mode == "global":
         col.heading("Objectives (face up, for everyone)", "objectives")
-        chips = []
-        for card in view["public_objectives"]:
-            model = c.objectives[card][1]
-            chips.append(
-                (
-                    226,
-                    chip(
-                        0,
-                        0,
-                        226,
-                        24,
-                        model.name,
-                        f"{model.name}: {objective_words(model)}",
-                        None,
-                        ctx.terms.objectives[card],
-                        "ms-objective",
-                    ),
-                )
-            )
+        chips = [_objective(ctx, card, "", None) for card in view["public_objectives"]]
         if chips:
             flow(col, chips, 24)
         else:
@@ -605,3 +552,14 @@ def others(ctx: Ctx) -> tuple[str, float]:
         col.parts.insert(first, box)  # under the fleet's lines
         col.y += 8
     return col.markup(), col.y + 6
+
+
+def _objective(ctx: Ctx, card: int, state: str, part: str | None) -> tuple[float, str]:
+    """An objective card as a chip of the side area: held (clickable to replace it), completed
+    and waiting to be claimed (``state="done"``), or face up for everyone."""
+    model = ctx.game.content.objectives[card][1]
+    done = state == "done"
+    words = f"✓ {model.name}" if done else model.name
+    title = f"Completed, to claim: {objective_words(model)}" if done else f"{model.name}: {objective_words(model)}"
+    cls = f"ms-objective {state}".strip()
+    return 226, chip(0, 0, 226, 24, words, title, part, ctx.terms.objectives[card], cls)

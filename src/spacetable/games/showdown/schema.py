@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from spacetable.engine.safejson import check_plain
-from spacetable.engine.schema import Bool, DictOf, Int, Ints, ListOf, OneOf, Str, Tuple, schema
+from spacetable.engine.schema import Bool, DictOf, Int, Ints, ListOf, OneOf, Str, Tuple, per_game, schema
 
 from .content import CAPTAIN, CARD_KINDS, COUNTERMEASURES, CREW, XENOTECH
 
@@ -25,10 +25,8 @@ if TYPE_CHECKING:
 BIG = 10**6
 
 
+@per_game
 def state_schema(game: Showdown) -> type[BaseModel]:
-    cached: type[BaseModel] | None = getattr(game, "_state_schema", None)
-    if cached is not None:
-        return cached
     n = game.players
     seat = Int(0, n - 1)
     card = OneOf(*CARD_KINDS)
@@ -72,9 +70,7 @@ def state_schema(game: Showdown) -> type[BaseModel]:
         "winners": Ints(0, n - 1, most=n),
         "reason": Str,
     }
-    model = schema("ShowdownStateJSON", fields)
-    game._state_schema = model  # type: ignore[attr-defined]
-    return model
+    return schema("ShowdownStateJSON", fields)
 
 
 def _pending_schema(n: int) -> type[BaseModel]:

@@ -32,6 +32,7 @@ Parts (``data-part``; docs/WEB.md, "Parts are paths"), on transparent ``rect.hit
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -917,16 +918,8 @@ def _button(
 
 
 def _wrap(words: str, width: int = 56) -> list[str]:
-    lines, line = [], ""
-    for word in words.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    if line:
-        lines.append(line)
-    return lines
+    """``words`` in lines of at most ``width`` characters, breaking only between words."""
+    return textwrap.wrap(words, width, break_long_words=False, break_on_hyphens=False)
 
 
 def _para(x: float, y: float, words: str, cls: str = "small", width: int = 0) -> tuple[str, float]:

@@ -33,6 +33,7 @@ list), ``nexus``, ``planet:<node>``, ``tile:<node>``, ``design:<d|m|a>:<value>``
 from __future__ import annotations
 
 import math
+import textwrap
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -851,14 +852,8 @@ def _step(y: float, state: str, words: str, term: str, title: str | None = None)
 
 
 def _wrap(words: str, width: int = 44) -> list[str]:
-    lines, line = [], ""
-    for word in words.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return [*lines, line] if line else lines
+    """``words`` in lines of at most ``width`` characters, breaking only between words."""
+    return textwrap.wrap(words, width, break_long_words=False, break_on_hyphens=False)
 
 
 def _steps(ctx: Ctx, y: float, lines: list[tuple[str, str, str]]) -> tuple[str, float]:
