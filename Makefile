@@ -59,10 +59,13 @@ bench: $(PLAY_STAMP)
 	$(BIN)/spacetable bench
 
 # The decoders' fuzz targets and the per-game state machines of tests/test_fuzz.py with a long
-# budget (the test suite runs them with 8 examples each); FUZZ_EXAMPLES=N to change it.
+# budget (the test suite runs them with 8 examples each; FUZZ_EXAMPLES=N to change it), then the
+# long run of benchmarks/fuzz_soak.py (FUZZ_SECONDS per game variant) that prints the trust table.
 FUZZ_EXAMPLES ?= 2000
+FUZZ_SECONDS ?= 120
 fuzz: $(TEST_STAMP)
 	SPACETABLE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -n $(JOBS) -q -x tests/test_fuzz.py tests/test_trust_edges.py
+	$(BIN)/python benchmarks/fuzz_soak.py --seconds $(FUZZ_SECONDS)
 
 # The conformance checks with six playouts per Mothership variant instead of the suite's one
 # (tests/budget.py), and the whole-game browser tests: a longer run than CI's, for before a release.

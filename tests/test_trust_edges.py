@@ -369,6 +369,83 @@ def test_mutated_states_accepted_then_crashed(game_id: str) -> None:
         fuzz_state(game, mutate(rng.choice(states).to_json(), rng), random.Random(i))
 
 
+# ---- what the long fuzz run (benchmarks/fuzz_soak.py) found: loaded, then crashed -------------
+
+EXPANSION = {"neutron_stars": True, "black_holes": True, "beacons": True, "exploration": True, "objectives": "hidden"}
+
+
+def _state_where(game_id: str, players: int, options: dict[str, Any], seed: int, until: Any) -> tuple[Any, Any]:
+    game = spacetable.load(game_id, players, options or None)
+    return game, _advance(game.new_initial_state(), random.Random(seed), until)
+
+
+def _in_a_dogfight(s: Any) -> bool:
+    return s.phase == "turn" and s.pending is not None and s.pending["what"] == "dogfight"
+
+
+def _showdown_at(stage: str, kind: str) -> Any:
+    return lambda s: s.pending is not None and s.pending.get("stage") == stage and s.pending.get("kind") == kind
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options", "until", "change", "message"),
+    [
+        ("mothership", 3, EXPANSION, lambda s: s.phase == "turn", lambda d: d.update(flipping=9), "flipping"),
+        ("mothership", 3, EXPANSION, lambda s: s.phase == "turn", lambda d: d.update(event_roll=[12]), "event_roll"),
+        ("mothership", 3, EXPANSION, lambda s: s.phase == "turn", lambda d: d.update(exploring=99), "exploring"),
+        ("mothership", 3, {}, _in_a_dogfight, lambda d: d["pending"].update(rolls=[1, 2, 3, 4, 5, 6, 1, 2]), "rolls"),
+        ("mothership", 3, {}, _in_a_dogfight, lambda d: d["pending"].update(what="x"), "pending.what"),
+        ("mothership", 3, {}, _in_a_dogfight, lambda d: d["pending"].update(asker=None), "pending.asker"),
+        (
+            "mothership",
+            3,
+            {},
+            lambda s: s.phase == "turn",
+            lambda d: d.update(effects=[["x", 0, 0, 0, "end", 0]]),
+            "effects",
+        ),
+        ("showdown", 3, {}, _showdown_at("roll", "attack"), lambda d: d["pending"].update(at=["a", 7]), "pending.at"),
+        ("showdown", 3, {}, _showdown_at("roll", "attack"), lambda d: d["pending"].update(die=11), "pending.die"),
+        ("showdown", 3, {}, _showdown_at("roll", "attack"), lambda d: d["pending"].update(stage=""), "pending.stage"),
+        ("showdown", 3, {}, _showdown_at("roll", "attack"), lambda d: d["pending"].update(stage="loot"), "no stage"),
+        (
+            "showdown",
+            3,
+            {},
+            _showdown_at("mode", "board"),
+            lambda d: d["pending"].update(crew="pilot", target=0),
+            "boarder",
+        ),
+        ("showdown", 3, {}, lambda s: s.phase == "turn", lambda d: d["burns"].__setitem__(1, "x"), "burns"),
+        ("falling-skies", 1, {}, lambda s: s.phase == "place", lambda d: d.update(mothership=12), "mother ship"),
+        ("falling-skies", 1, {}, lambda s: s.phase == "roll", lambda d: d.update(to_roll=[]), "no die is left"),
+        ("falling-skies", 1, {}, lambda s: s.phase == "place", lambda d: d.update(phase="robot"), "no new robot"),
+        ("falling-skies", 1, {}, lambda s: s.phase == "place", lambda d: d.update(pending=["B5"]), "pending room B5"),
+    ],
+)
+def test_states_the_long_fuzz_run_found_loaded_then_crashed(
+    game_id: str, players: int, options: dict[str, Any], until: Any, change: Any, message: str
+) -> None:
+    game, state = _state_where(game_id, players, options, 3, until)
+    data = json.loads(json.dumps(state.to_json()))
+    game.state_from_json(data)  # the unchanged state loads
+    change(data)
+    with pytest.raises(ValueError, match=message) as info:
+        game.state_from_json(data)
+    assert "\n" not in str(info.value)
+
+
+def test_a_mothership_state_with_a_guardian_cannon_round_trips() -> None:
+    """A deployed cannon stands on the grid as its fleet's unit 14: the check took it for a ship
+    off the fleet and refused every such state of a real game."""
+    from spacetable.games.mothership import cannons
+
+    game, state = _state_where("mothership", 3, EXPANSION, 4, lambda s: s.phase == "turn" and s.pending is None)
+    seat = state.turn
+    cannons.deploy(state, seat, cannons.spaces(state, seat)[0], [])
+    assert game.state_from_json(state.to_json()).to_json() == state.to_json()
+
+
 # ---- the command line -------------------------------------------------------------------------
 
 

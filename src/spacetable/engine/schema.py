@@ -86,9 +86,11 @@ def OneOf(*values: str) -> Any:
     return Literal[values]
 
 
-def schema(name: str, fields: Mapping[str, Any]) -> type[BaseModel]:
-    """A strict model with exactly ``fields`` (a field's type, each required)."""
+def schema(name: str, fields: Mapping[str, Any], optional: Mapping[str, Any] | None = None) -> type[BaseModel]:
+    """A strict model with exactly ``fields`` (a field's type, each required) and the
+    ``optional`` ones, which may be absent but never null."""
     definitions: dict[str, Any] = {key: (kind, ...) for key, kind in fields.items()}
+    definitions.update({key: (kind, None) for key, kind in (optional or {}).items()})
     model: type[BaseModel] = create_model(name, __config__=STRICT, **definitions)
     return model
 

@@ -134,13 +134,24 @@ def fuzz_record_text(text: str | bytes) -> None:
         return
 
 
-def fuzz_action(game: Game, state: State, data: JSON, seat: Any) -> None:
-    """An action's JSON form and a seat from outside: IllegalActionError or applied."""
+def fuzz_action(game: Game, state: State, data: JSON, seat: Any) -> bool:
+    """An action's JSON form and a seat from outside: True if applied; a refusal
+    (IllegalActionError, with words) leaves the state exactly as it was."""
+    before = state.to_json()
     try:
         action = game.actions.from_json(data)
         state.apply_action(action, seat)
     except IllegalActionError as exc:
         assert str(exc), "an empty refusal"
+        assert state.to_json() == before, f"refusing {json.dumps(data)[:200]} from seat {seat!r} changed the state"
+        return False
+    return True
+
+
+def view_survives_resample(state: State, seat: int, rng: random.Random) -> bool:
+    """True when ``seat``'s view is the same in a resample for it: a view that changed when
+    only what the seat cannot know was re-dealt would be showing it (a leak)."""
+    return bool(state.resample(seat, rng).view(seat) == state.view(seat))
 
 
 def fuzz_content(game_id: str, players: int, content: JSON) -> None:
@@ -161,4 +172,5 @@ __all__ = [
     "mutate",
     "play_on",
     "sample_states",
+    "view_survives_resample",
 ]

@@ -340,7 +340,7 @@ def _schema(game: FallingSkies) -> type[BaseModel]:
         {
             "phase": OneOf(*PHASES),
             "round": Int(1, 10**6),
-            "mothership": Int(0, b.sky_rows + 1),
+            "mothership": Int(0, b.skull_row),
             "energy": Int(0, b.energy_max),
             "damage": Int(0, b.lose_at_damage),
             "research": Int(0, len(b.research)),
@@ -363,10 +363,22 @@ def _schema(game: FallingSkies) -> type[BaseModel]:
 
 
 def _check(state: FallingSkiesState) -> None:
-    """What no single field shows: no two ships on one space, a result only at the end. (The ship
+    """What no single field shows: no two ships on one space, the mother ship on its track while
+    the game goes on, a result only at the end. (The ship
     counts are bounded by the schema, not conserved: tests set up positions with extra ships.)"""
     flying = [(r, c) for r, c, _ in state.ships if r != SPOT]
     if len(set(flying)) != len(flying):
         raise ValueError("two ships share a space of the sky")
+    if state.phase != "over" and state.mothership >= min(len(state.board.track), state.board.skull_row):
+        raise ValueError(f"the mother ship is on row {state.mothership}, past its track, but the game is not over")
+    if state.phase == "roll" and not state.to_roll:
+        raise ValueError("phase roll, but no die is left to roll")
+    if state.phase == "robot" and not state.new_robots:
+        raise ValueError("phase robot, but no new robot waits to be placed")
+    if len(set(state.pending)) != len(state.pending):
+        raise ValueError(f"pending names a room twice: {state.pending}")
+    for room in state.pending:
+        if not rooms.is_full(state, state.board.room_of[room]):
+            raise ValueError(f"pending room {room} is to be resolved, but its spaces are not all taken")
     if (state.phase == "over") != (state.result != ""):
         raise ValueError(f"result {state.result!r} does not fit phase {state.phase}")

@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from spacetable.engine.safejson import check_plain
-from spacetable.engine.schema import Bool, Int, Ints, ListOf, OneOf, Str, per_game, schema
+from spacetable.engine.schema import Bool, Int, Ints, ListOf, OneOf, Str, Tuple, per_game, schema
 
 from . import economy
-from .language import TALLIES
+from .beacons import LOCKED
+from .cannons import CANNON
+from .language import TALLIES, parse_effect
+from .state import STATION
 
 if TYPE_CHECKING:
     from .game import Mothership
@@ -43,7 +45,6 @@ def state_schema(game: Mothership) -> type[BaseModel]:
         return ListOf(item, length=f)
 
     deck = Ints(0, 99, length=kinds)
-    plain = dict[str, Any] | None
     fields: dict[str, Any] = {
         "phase": OneOf("board", "place", "order", "turn", "over"),
         "board_seed": Int(-1, max(len(game.board_outcomes), 1) - 1),
@@ -64,7 +65,7 @@ def state_schema(game: Mothership) -> type[BaseModel]:
         "attacked": Int(0, 2**s - 1),
         "locked": Bool,
         "order_rolls": Ints(0, 6, length=f),
-        "pending": plain,
+        "pending": _pending_schema(game) | None,
         "winners": Ints(0, f - 1, most=f),
         "reason": Str,
         "deck": deck,
@@ -77,12 +78,14 @@ def state_schema(game: Mothership) -> type[BaseModel]:
         "bought": Ints(0, BIG, length=f),
         "trading": Ints(0, f - 1, most=f),
         "played": Ints(0, BIG, length=kinds),
-        "effects": ListOf(ListOf(Str | Int(-BIG, BIG), length=6), most=999),
+        "effects": ListOf(
+            Tuple(OneOf(*EFFECTS), fleet, Int(-1, 99), Int(-BIG, BIG), OneOf("begin", "end"), fleet), most=999
+        ),
         "playing": Ints(-1, BIG, most=4),
         "cancel": Ints(0, f - 1, most=f),
         "escort": Int(0, 2**s - 1),
         "stations": Ints(-1, spaces - 1, most=f),
-        "event_roll": Ints(-1, BIG, most=2),
+        "event_roll": Tuple() | Tuple(fleet, Int(1, 6)),
         "branches": per_fleet(Ints(-1, 5, length=3)),
         "tiers": per_fleet(Ints(0, 5, length=3)),
         "charges": Ints(0, 99, length=f),
@@ -95,7 +98,7 @@ def state_schema(game: Mothership) -> type[BaseModel]:
         "respawns": ListOf(Ints(-1, BIG, length=3), most=f * s),
         "raiding": Int(0, 2**s - 1),
         "acted": Int(0, 2**s - 1),
-        "choice": plain,
+        "choice": _choice_schema(game) | None,
         "stuck": Int(0, 2**s - 1),
         "cannons": per_fleet(Ints(-1, spaces - 1, most=99)),
         "tokens": ListOf(Ints(-1, spaces - 1, length=2), most=99),
@@ -105,7 +108,7 @@ def state_schema(game: Mothership) -> type[BaseModel]:
         "beacon_draw": Ints(-1, spaces - 1, most=3),
         "activated": Int(0, 255),
         "kept": per_fleet(ListOf(Ints(-BIG, BIG, length=3), most=99)),
-        "script": plain,
+        "script": _script_schema(game) | None,
         "objective_deck": Ints(0, 99, length=objectives),
         "objective_discard": Ints(0, 99, length=objectives),
         "objectives": per_fleet(Ints(0, max(objectives - 1, 0), most=99)),
@@ -121,11 +124,81 @@ def state_schema(game: Mothership) -> type[BaseModel]:
     return schema("MothershipStateJSON", fields)
 
 
+EFFECTS = ("blockade", "boost", "deflect", "event", "frozen", "gates", "jumped", "prod", "rope", "shields_off")
+"""The names of the lasting effects (``state.effects``) the cards, abilities and events add."""
+
+
+def _pending_schema(game: Mothership) -> type[BaseModel]:
+    """A roll under way (``state.pending``): whose, which ships, the dice and the faces so far;
+    a dogfight adds the cards played on it (``mods``), its stage and result."""
+    fleet, ship = Int(0, game.fleets - 1), Int(0, game.content.ships - 1)
+    side = Int(-1, 1)
+    return schema(
+        "MothershipPendingJSON",
+        {
+            "what": OneOf("asteroid", "black_hole", "dogfight", "event", "replicator", "test"),
+            "seat": fleet,
+            "ships": ListOf(ship, most=game.content.ships),
+            "target": Int(-1, BIG),
+            "dice": Ints(1, 100, most=2 * game.content.ships),
+            "rolls": Ints(0, BIG, most=2 * game.content.ships),
+        },
+        optional={
+            "ranged": Bool,
+            "ending": Bool,
+            "mods": ListOf(Tuple(Str, side) | Tuple(Str, side, Int(-1, BIG)), most=99),
+            "passes": Int(0, 99),
+            "asker": side,
+            "stage": OneOf("rolled", "lost"),
+            "result": Ints(0, BIG, length=2),
+            "reroll": Tuple(Int(0, 99), OneOf("add", "replace")),
+        },
+    )
+
+
+def _choice_schema(game: Mothership) -> type[BaseModel]:
+    """A question put to one player (``state.choice``): its option values, their words, and
+    what its handler needs back."""
+    return schema(
+        "MothershipChoiceJSON",
+        {
+            "seat": Int(0, game.fleets - 1),
+            "what": OneOf(
+                "artifact", "cannon", "group", "option", "pull", "repair", "strike", "tech", "warp", "warp_out"
+            ),
+            "options": Ints(-1, BIG, most=999),
+            "labels": ListOf(Str, most=999),
+        },
+        optional={
+            "ship": Int(0, game.content.ships - 1),
+            "ending": Bool,
+            "amounts": Ints(0, BIG, length=2),
+            "amount": Int(0, BIG),
+        },
+    )
+
+
+def _script_schema(game: Mothership) -> type[BaseModel]:
+    """A beacon card or an objective's reward being carried out (``state.script``)."""
+    c = game.content
+    return schema(
+        "MothershipScriptJSON",
+        {
+            "seat": Int(0, game.fleets - 1),
+            "ship": Int(-1, c.ships - 1),
+            "source": OneOf("beacon", "objective"),
+            "card": Int(0, max(len(c.beacons), len(c.objectives), 1) - 1),
+            "option": Int(-1, 9),
+            "effects": ListOf(Str, most=99),
+        },
+        optional={"token": Int(0, 25 * 25 - 1)},
+    )
+
+
 def check(state: MothershipState) -> None:
     """The invariants no single field shows; ValueError naming the first one broken."""
     game = state.game
-    for name in ("pending", "choice", "script"):
-        check_plain(getattr(state, name), name, max_depth=6, max_int=BIG)
+    _check_in_progress(state)
     if state.phase == "board":
         if state.board_seed != -1 or state.grid:
             raise ValueError("before the board is drawn, board_seed is -1 and the grid is empty")
@@ -141,6 +214,8 @@ def check(state: MothershipState) -> None:
     for name in ("artifacts", "explorers"):
         if len(getattr(state, name)) not in (0, len(board.planets)):
             raise ValueError(f"{name} has {len(getattr(state, name))} planets, the board {len(board.planets)}")
+    if state.exploring >= len(state.artifacts):
+        raise ValueError(f"exploring planet {state.exploring}, but {len(state.artifacts)} planets can be explored")
     spaces = len(board.terrain)
     for f, ships in enumerate(state.pos):
         for ship, space in enumerate(ships):
@@ -150,8 +225,13 @@ def check(state: MothershipState) -> None:
                 raise ValueError(f"pos[{f}][{ship}] is space {space}, but the grid holds {state.grid[space]} there")
     for space, occupant in enumerate(state.grid):
         if occupant >= 0:
-            f, ship = divmod(occupant, 16)
-            if f >= game.fleets or (ship != 15 and (ship >= game.content.ships or state.pos[f][ship] != space)):
+            f, unit = divmod(occupant, 16)
+            if f >= game.fleets:
+                raise ValueError(f"grid[{space}] holds {occupant}, the unit of no fleet")
+            if unit == CANNON:
+                if space not in state.cannons[f]:
+                    raise ValueError(f"grid[{space}] holds a guardian cannon that cannons[{f}] does not list")
+            elif unit != STATION and (unit >= game.content.ships or state.pos[f][unit] != space):
                 raise ValueError(f"grid[{space}] holds {occupant}, which is no ship standing there")
     for name in ("stations", "cannons", "tokens", "beacon_draw"):
         values = getattr(state, name)
@@ -179,6 +259,39 @@ def check(state: MothershipState) -> None:
         raise ValueError(f"winners {state.winners} are not distinct seats")
     if any(h != sorted(h) for h in state.hands):
         raise ValueError("hands are kept sorted")
+    locked = sum(1 for token in state.tokens if token[1] == LOCKED)
+    if state.flipping > locked:
+        raise ValueError(f"flipping: {state.flipping} beacons to switch on, but {locked} are locked")
+
+
+def _check_in_progress(state: MothershipState) -> None:
+    """A roll, a choice or a script under way fits its own parts."""
+    pending, choice, script = state.pending, state.choice, state.script
+    if pending is not None:
+        if len(pending["rolls"]) > len(pending["dice"]):
+            raise ValueError(f"pending has {len(pending['rolls'])} rolls of {len(pending['dice'])} dice")
+        if "reroll" in pending and pending["reroll"][0] >= len(pending["rolls"]):
+            raise ValueError(f"pending.reroll names die {pending['reroll'][0]}, which has not been rolled")
+    if choice is not None:
+        options = choice["options"]
+        if not options or len(options) != len(choice["labels"]) or len(set(options)) != len(options):
+            raise ValueError("choice needs distinct options, each with its words")
+    if script is not None:
+        c = state.game.content
+        cards = c.beacons if script["source"] == "beacon" else c.objectives
+        if script["card"] >= len(cards):
+            raise ValueError(f"script.card {script['card']} is not one of the {len(cards)} {script['source']} cards")
+        model = cards[script["card"]][1]
+        options = len(model.options if script["source"] == "beacon" else model.rewards)
+        if script["option"] >= options:
+            raise ValueError(f"script.option {script['option']} is not one of the card's {options} options")
+        if script["source"] == "beacon" and "token" not in script:
+            raise ValueError("a beacon's script names the token it answers")
+        for text in script["effects"]:
+            try:
+                parse_effect(text)
+            except ValueError as exc:
+                raise ValueError(f"script.effects: {exc}") from None
 
 
 __all__ = ["check", "state_schema"]

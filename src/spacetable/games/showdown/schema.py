@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from spacetable.engine.safejson import check_plain
 from spacetable.engine.schema import Bool, DictOf, Int, Ints, ListOf, OneOf, Str, Tuple, per_game, schema
 
+from . import dice, turns
 from .content import CAPTAIN, CARD_KINDS, COUNTERMEASURES, CREW, XENOTECH
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ def state_schema(game: Showdown) -> type[BaseModel]:
         "actions_left": Int(0, 99),
         "used": ListOf(Str, most=99),
         "attacked": Ints(0, n - 1, most=n),
-        "pending": _pending_schema(n) | None,
+        "pending": _pending_schema(game) | None,
         "burns": per_seat(Str),
         "fire_from": Int(0, BIG),
         "winners": Ints(0, n - 1, most=n),
@@ -73,13 +74,14 @@ def state_schema(game: Showdown) -> type[BaseModel]:
     return schema("ShowdownStateJSON", fields)
 
 
-def _pending_schema(n: int) -> type[BaseModel]:
-    """A turn's work in progress: every key optional, each with its type (die faces up to 20)."""
-    from pydantic import create_model
-
-    from spacetable.engine.schema import STRICT
-
-    face, count, who = Int(1, 20), Int(0, 99), Int(-1, n - 1)
+def _pending_schema(game: Showdown) -> type[BaseModel]:
+    """A turn's work in progress: every key optional (never null), each with its type; die
+    faces up to the game's largest die. ``at`` points at the die being rolled (a side and an
+    index), ``rr`` is the queue of re-rolls (a side and why)."""
+    rules = game.content.rules
+    top = max(rules.attack_die, rules.teleporter_die, rules.repair_die)
+    face, count, who = Int(1, top), Int(0, 99), Int(-1, game.players - 1)
+    side = OneOf("a", "d")
     kinds: dict[str, Any] = {
         "a": ListOf(face, most=99),
         "d": ListOf(face, most=99),
@@ -90,26 +92,53 @@ def _pending_schema(n: int) -> type[BaseModel]:
         "db": count,
         "dc": count,
         "dn": count,
-        "die": Int(0, 20),
+        "die": Int(1, top),
         "rerolls": count,
         "success": Int(0, 99),
         "actor": who,
         "attacker": who,
         "target": who,
-        "at": ListOf(Int(-1, 99) | Str, most=99),
+        "at": Tuple() | Tuple(side, count),
         "card": Str,
         "crew": OneOf(*CREW),
         "defender": OneOf(CAPTAIN, *CREW),
         "double": Bool,
         "kind": OneOf("attack", "board", "repair", "xeno"),
-        "rr": ListOf(ListOf(Int(-1, 99) | Str | Bool, most=9), most=99),
-        "side": OneOf("a", "d"),
-        "stage": OneOf("", "commit", "defend", "loot", "mode", "react", "roll"),
+        "rr": ListOf(Tuple(side, OneOf("forced", "own")), most=99),
+        "side": side,
+        "stage": OneOf("commit", "defend", "loot", "mode", "react", "roll"),
         "xeno": OneOf(*XENOTECH),
     }
-    definitions: dict[str, Any] = {key: (kind | None, None) for key, kind in kinds.items()}
-    model: type[BaseModel] = create_model("ShowdownPendingJSON", __config__=STRICT, **definitions)
-    return model
+    return schema("ShowdownPendingJSON", {}, optional=kinds)
+
+
+ROLL = tuple(dice.new_roll(1, 1, 0, 0))
+"""The keys of a roll under way (the dice of both sides, their bonuses and re-rolls)."""
+PENDING: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "attack": (("commit", "react", "roll"), ("attacker", "target", "double", *ROLL)),
+    "board": (("mode", "react", "defend", "roll", "loot"), ("attacker", "target", "crew")),
+    "xeno": (("react",), ("attacker", "target", "card", "xeno")),
+    "repair": (("roll",), ("die", "rerolls")),
+}
+"""Per kind of pending work: the stages a decision can wait at (the empty stage of a fresh
+declaration never outlasts the action that made it), and the keys it always has."""
+
+
+def _check_pending(pending: dict[str, Any]) -> None:
+    """The keys a pending attack, boarding, xenotech or repair needs at its stage."""
+    if "actor" not in pending or "kind" not in pending or "stage" not in pending:
+        raise ValueError("pending names no actor, kind and stage")
+    kind, stage = pending["kind"], pending["stage"]
+    stages, keys = PENDING[kind]
+    if stage not in stages:
+        raise ValueError(f"pending {kind} has no stage {stage!r}")
+    if kind == "board" and stage == "roll":
+        keys = (*keys, "defender", *ROLL)
+    if stage == "commit":
+        keys = (*keys, "side")
+    missing = [key for key in keys if key not in pending]
+    if missing:
+        raise ValueError(f"pending {kind} at stage {stage!r} lacks {', '.join(missing)}")
 
 
 def check(state: ShowdownState) -> None:
@@ -122,8 +151,18 @@ def check(state: ShowdownState) -> None:
         for key in ("actor", "attacker", "target"):
             if key in pending and (type(pending[key]) is not int or not -1 <= pending[key] < n):
                 raise ValueError(f"pending.{key} is {pending[key]!r}, not a seat (or -1: chance)")
-        if "actor" not in pending or "kind" not in pending or "stage" not in pending:
-            raise ValueError("pending names no actor, kind and stage")
+        _check_pending(pending)
+        if pending["kind"] == "board" and not any(
+            (b.owner, b.host, b.crew) == (pending.get("attacker"), pending.get("target"), pending.get("crew"))
+            for b in state.boarders
+        ):
+            raise ValueError("pending boards a ship, but no boarder of that crew is aboard it")
+        if pending.get("at"):
+            side, index = pending["at"]
+            if side not in pending or index > len(pending[side]):
+                raise ValueError(
+                    f"pending.at points at die {index} of {side!r}, which has {len(pending.get(side, []))}"
+                )
     if state.phase != "turn" and pending is not None:
         raise ValueError(f"pending is set in phase {state.phase}")
     places: Counter[str] = Counter(state.deck) + Counter(state.pile) + Counter(state.public_pile)
@@ -138,6 +177,14 @@ def check(state: ShowdownState) -> None:
         raise ValueError(
             f"cards are not conserved: {places[kind]} {kind!r} in the game's places, the game has {full[kind]}"
         )
+    burning = [p for p in range(n) if state.burns[p]]
+    if burning and state.phase != "fire":
+        raise ValueError(f"burns are chosen in phase {state.phase}, not only in the fire phase")
+    for p in burning:
+        if state.burns[p] not in {burn.item for burn in turns.legal_burns(state, p)}:
+            raise ValueError(f"burns[{p}] is {state.burns[p]!r}, which that ship cannot burn")
+    if state.phase == "fire" and not state.awaiting():
+        raise ValueError("in the fire phase some ship still has to choose what burns")
     for t in state.tokens:
         if t.owner == t.target:
             raise ValueError(f"token {list(t)} is on its owner's own ship")
