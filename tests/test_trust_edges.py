@@ -383,6 +383,14 @@ def _in_a_dogfight(s: Any) -> bool:
     return s.phase == "turn" and s.pending is not None and s.pending["what"] == "dogfight"
 
 
+def _showdown_rolled(s: Any) -> bool:
+    return s.pending is not None and s.pending.get("stage") == "roll" and bool(s.pending.get("a"))
+
+
+def _choosing(s: Any) -> bool:
+    return s.phase == "turn" and s.choice is not None
+
+
 def _showdown_at(stage: str, kind: str) -> Any:
     return lambda s: s.pending is not None and s.pending.get("stage") == stage and s.pending.get("kind") == kind
 
@@ -417,6 +425,15 @@ def _showdown_at(stage: str, kind: str) -> Any:
             "boarder",
         ),
         ("showdown", 3, {}, lambda s: s.phase == "turn", lambda d: d["burns"].__setitem__(1, "x"), "burns"),
+        ("mothership", 3, {}, lambda s: s.phase == "turn", lambda d: d.update(reward=[0]), "reward"),
+        ("mothership", 3, EXPANSION, lambda s: s.phase == "turn", lambda d: d.update(beacon_draw=[1]), "beacon_draw"),
+        ("mothership", 3, EXPANSION, _choosing, lambda d: d["choice"]["options"].__setitem__(0, -1), "choice.options"),
+        ("showdown", 3, {}, _showdown_at("roll", "attack"), lambda d: d["pending"].update(at=[]), "at names no die"),
+        ("showdown", 3, {}, _showdown_rolled, lambda d: d["pending"].update(an=0), "more than its an"),
+        ("showdown", 3, {}, _showdown_at("commit", "attack"), lambda d: d["pending"].update(actor=-1), "actor -1"),
+        ("showdown", 3, {}, lambda s: s.phase == "draft", lambda d: d.update(draft_round=0), "draft_round"),
+        ("showdown", 3, {}, lambda s: s.phase == "draft", lambda d: d.update(picked=[True] * 3), "nobody is to act"),
+        ("showdown", 3, {}, lambda s: s.phase == "turn", lambda d: d["intact"].__setitem__(0, 0), "not destroyed"),
         ("falling-skies", 1, {}, lambda s: s.phase == "place", lambda d: d.update(mothership=12), "mother ship"),
         ("falling-skies", 1, {}, lambda s: s.phase == "roll", lambda d: d.update(to_roll=[]), "no die is left"),
         ("falling-skies", 1, {}, lambda s: s.phase == "place", lambda d: d.update(phase="robot"), "no new robot"),

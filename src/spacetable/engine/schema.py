@@ -117,6 +117,8 @@ def probe(state: State, what: str) -> None:
     """Ask ``state`` what every driver asks first; any error becomes ValueError naming ``what``."""
     try:
         player = state.current_player()
+        if not state.is_terminal() and not state.is_chance_node() and not state.awaiting():
+            raise ValueError("the game goes on, but nobody is to act")
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             if not outcomes:

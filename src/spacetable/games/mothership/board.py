@@ -51,9 +51,14 @@ def neighbour_table(size: int) -> tuple[tuple[int, ...], ...]:
 
 def distance(size: int, a: int, b: int) -> int:
     """King steps between spaces ``a`` and ``b``."""
-    ar, ac = divmod(a, size)
-    br, bc = divmod(b, size)
-    return max(abs(ar - br), abs(ac - bc))
+    return distance_table(size)[a][b]
+
+
+@cache
+def distance_table(size: int) -> tuple[tuple[int, ...], ...]:
+    """For each space, the king steps to every space of a ``size`` board (bots ask often)."""
+    cells = [divmod(cell, size) for cell in range(size * size)]
+    return tuple(tuple(max(abs(ar - br), abs(ac - bc)) for br, bc in cells) for ar, ac in cells)
 
 
 @dataclass(frozen=True)
@@ -82,7 +87,12 @@ class Board:
         return neighbour_table(self.size)
 
     def distance(self, a: int, b: int) -> int:
-        return distance(self.size, a, b)
+        return distance_table(self.size)[a][b]
+
+    @property
+    def distances(self) -> tuple[tuple[int, ...], ...]:
+        """``distances[a][b]``: king steps between spaces ``a`` and ``b``."""
+        return distance_table(self.size)
 
     def within(self, centre: int, radius: int) -> list[int]:
         """Spaces at most ``radius`` king steps from ``centre`` (``centre`` itself excluded)."""

@@ -85,6 +85,7 @@ def player_worth(state: MothershipState, seat: int) -> float:
     stations = [state.stations[s] for s in rivals if state.stations[s] != NOWHERE and state.station_hp[s] > 0]
     if not stations:  # the solo challenge's NPC has no station: go for its ships
         stations = [c for s in rivals for c in state.pos[s] if c != NOWHERE]
+    station_rows = [board.distances[s] for s in stations]
     for ship, cell in enumerate(state.pos[seat]):
         if cell == NOWHERE:
             continue
@@ -95,7 +96,7 @@ def player_worth(state: MothershipState, seat: int) -> float:
         if kind == "fighter" and planets:
             total -= CLOSER * min(d[cell] for d in planets)
         elif stations:
-            total -= CLOSER * min(board.distance(cell, s) for s in stations)
+            total -= CLOSER * min(row[cell] for row in station_rows)
     if state.game.npc >= 0 and seat != state.game.npc:
         total += _solo_defence(state, seat)
     total += beacons.worth(state, seat) + objectives.worth(state, seat) + cannons.WORTH * len(state.cannons[seat])

@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from spacetable.engine import IllegalActionError
 from spacetable.engine.schema import Bool, Int, Ints, ListOf, OneOf, Str, Tuple, per_game, schema
 
 from . import economy
+from .actions import Choose
 from .beacons import LOCKED
 from .cannons import CANNON
 from .language import TALLIES, parse_effect
@@ -74,7 +76,7 @@ def state_schema(game: Mothership) -> type[BaseModel]:
         "known": per_fleet(per_fleet(Ints(0, kinds - 1, most=99 * kinds))),
         "draws": Ints(0, f - 1, most=999),
         "steal": Ints(0, f - 1, most=2),
-        "reward": Ints(-1, f - 1, most=2),
+        "reward": Tuple() | Tuple(fleet, Int(-1, f - 1)),
         "bought": Ints(0, BIG, length=f),
         "trading": Ints(0, f - 1, most=f),
         "played": Ints(0, BIG, length=kinds),
@@ -105,7 +107,7 @@ def state_schema(game: Mothership) -> type[BaseModel]:
         "flipping": Int(0, 99),
         "beacon_deck": Ints(0, 99, length=beacons),
         "beacon_discard": Ints(0, 99, length=beacons),
-        "beacon_draw": Ints(-1, spaces - 1, most=3),
+        "beacon_draw": Tuple() | Tuple(fleet, Int(0, s - 1), Int(0, spaces - 1)),
         "activated": Int(0, 255),
         "kept": per_fleet(ListOf(Ints(-BIG, BIG, length=3), most=99)),
         "script": _script_schema(game) | None,
@@ -276,6 +278,11 @@ def _check_in_progress(state: MothershipState) -> None:
         options = choice["options"]
         if not options or len(options) != len(choice["labels"]) or len(set(options)) != len(options):
             raise ValueError("choice needs distinct options, each with its words")
+        for value in options:
+            try:
+                state.game.actions.check(Choose(value))
+            except IllegalActionError as exc:
+                raise ValueError(f"choice.options: {exc}") from None
     if script is not None:
         c = state.game.content
         cards = c.beacons if script["source"] == "beacon" else c.objectives

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from spacetable.engine import CHANCE
 from spacetable.engine.safejson import check_plain
 from spacetable.engine.schema import Bool, DictOf, Int, Ints, ListOf, OneOf, Str, Tuple, per_game, schema
 
@@ -47,7 +48,7 @@ def state_schema(game: Showdown) -> type[BaseModel]:
         "hands": per_seat(ListOf(card, most=99)),
         "picks": Ints(0, 99, length=n),
         "picked": per_seat(Bool),
-        "draft_round": Int(0, 99),
+        "draft_round": Int(1, game.content.rules.upgrade_rounds),
         "mats": per_seat(counts),
         "cms": per_seat(ListOf(slot, most=99)),
         "intact": Ints(0, 999, length=n),
@@ -96,8 +97,8 @@ def _pending_schema(game: Showdown) -> type[BaseModel]:
         "rerolls": count,
         "success": Int(0, 99),
         "actor": who,
-        "attacker": who,
-        "target": who,
+        "attacker": Int(0, game.players - 1),
+        "target": Int(0, game.players - 1),
         "at": Tuple() | Tuple(side, count),
         "card": Str,
         "crew": OneOf(*CREW),
@@ -139,6 +140,13 @@ def _check_pending(pending: dict[str, Any]) -> None:
     missing = [key for key in keys if key not in pending]
     if missing:
         raise ValueError(f"pending {kind} at stage {stage!r} lacks {', '.join(missing)}")
+    if (stage == "roll") != (pending["actor"] == CHANCE):
+        raise ValueError(f"pending {kind} at stage {stage!r} cannot wait for actor {pending['actor']}")
+    for side, count in (("a", "an"), ("d", "dn")):
+        if side in pending and len(pending[side]) > pending[count]:
+            raise ValueError(f"pending has {len(pending[side])} dice on side {side!r}, more than its {count}")
+    if stage == "roll" and kind != "repair" and not pending["at"]:
+        raise ValueError(f"pending {kind} is rolling, but at names no die")
 
 
 def check(state: ShowdownState) -> None:
@@ -148,9 +156,6 @@ def check(state: ShowdownState) -> None:
     pending = state.pending
     if pending is not None:
         check_plain(pending, "pending", max_depth=3, max_int=BIG)
-        for key in ("actor", "attacker", "target"):
-            if key in pending and (type(pending[key]) is not int or not -1 <= pending[key] < n):
-                raise ValueError(f"pending.{key} is {pending[key]!r}, not a seat (or -1: chance)")
         _check_pending(pending)
         if pending["kind"] == "board" and not any(
             (b.owner, b.host, b.crew) == (pending.get("attacker"), pending.get("target"), pending.get("crew"))
@@ -177,14 +182,15 @@ def check(state: ShowdownState) -> None:
         raise ValueError(
             f"cards are not conserved: {places[kind]} {kind!r} in the game's places, the game has {full[kind]}"
         )
+    for p in range(n):
+        if state.status[p] != "destroyed" and state.intact[p] == 0 and state.phase != "deal":
+            raise ValueError(f"ship {p} has no intact hull token left, yet it is not destroyed")
     burning = [p for p in range(n) if state.burns[p]]
     if burning and state.phase != "fire":
         raise ValueError(f"burns are chosen in phase {state.phase}, not only in the fire phase")
     for p in burning:
         if state.burns[p] not in {burn.item for burn in turns.legal_burns(state, p)}:
             raise ValueError(f"burns[{p}] is {state.burns[p]!r}, which that ship cannot burn")
-    if state.phase == "fire" and not state.awaiting():
-        raise ValueError("in the fire phase some ship still has to choose what burns")
     for t in state.tokens:
         if t.owner == t.target:
             raise ValueError(f"token {list(t)} is on its owner's own ship")
