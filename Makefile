@@ -24,7 +24,7 @@ $(PLAY_STAMP): pyproject.toml | $(BIN)/python
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[test,rl,lab]'
 	touch $(PLAY_STAMP) $(TEST_STAMP)
 
 play: $(PLAY_STAMP)
