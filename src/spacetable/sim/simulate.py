@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -29,6 +30,9 @@ from spacetable.engine import JSON, Game, SpacetableError
 from .batch import GameResult, GameSpec, run_games
 
 META_KEY = b"spacetable"
+FLUSH_ROWS = 200
+FLUSH_SECONDS = 0.5
+"""Finished rows are written at least this often (a Parquet row group each)."""
 VALUE = "value: "
 WEIGHT = "weight: "
 
@@ -138,9 +142,11 @@ def simulate(
     buffer: list[dict[str, Any]] = []
     percent: set[str] = set()
     played = 0
+    flushed = time.monotonic()
 
     def flush() -> None:
-        nonlocal writer, schema
+        nonlocal writer, schema, flushed
+        flushed = time.monotonic()
         if not buffer:
             return
         if writer is None:
@@ -158,7 +164,7 @@ def simulate(
                 buffer.append(row(result, seed))
                 percent |= {name for name, figure in result.statistics.items() if figure.percent}
                 played += 1
-                if len(buffer) >= 50:
+                if len(buffer) >= FLUSH_ROWS or time.monotonic() - flushed >= FLUSH_SECONDS:
                     flush()
                 if on_game:
                     on_game(start + played)
