@@ -16,6 +16,8 @@ import statistics as pystats
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from spacetable.engine import game_class
+
 from .simulate import VALUE, WEIGHT, RunError, RunSettings, read_run, seat_count
 from .tournament import Z95, wilson
 
@@ -235,8 +237,13 @@ def verdict(changes: list[Change], before: RunSummary, after: RunSummary) -> str
 
 
 def describe(settings: RunSettings) -> str:
-    """A run's settings in one line (content overrides named, not listed)."""
-    options = {k: v for k, v in settings.options.items() if k != "content" and v is not None}
+    """A run's settings in one line: the options not at their defaults (content overrides named, not listed)."""
+    specs = game_class(settings.game).option_specs
+    options = {
+        k: v
+        for k, v in settings.options.items()
+        if k != "content" and v is not None and (k not in specs or specs[k].default != v)
+    }
     content = " · content overrides" if settings.options.get("content") else ""
     return (
         f"{settings.game} · seats {', '.join(settings.seats)} · seed {settings.seed}"
