@@ -77,8 +77,8 @@ def test_mothership_rows_carry_the_games_own_figures(tmp_path: Path) -> None:
 def test_an_interrupted_run_keeps_its_rows_and_resume_completes_it(tmp_path: Path) -> None:
     game = ["falling-skies", "--seat", "0=bot:random", "--seed", "3", "--games", "400"]
     out = tmp_path / "run.parquet"
-    started = subprocess.Popen(
-        [sys.executable, "-m", "spacetable", "simulate", *game, "--out", str(out)],
+    started = subprocess.Popen(  # two processes, resumed with one: the rows do not depend on it
+        [sys.executable, "-m", "spacetable", "simulate", *game, "--jobs", "2", "--out", str(out)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -12,13 +12,15 @@ validation of the content on every game, which on short games costs more than th
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
+import signal
 import time
-from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from spacetable.agents import make_agent
 from spacetable.engine import JSON, Action, Game, Record, State, Statistic, load, play
@@ -134,28 +136,61 @@ def run_games(
     (``"auto"``: the one running on this machine, or a new local one with ``jobs`` CPUs).
     Closing the iterator early (or Ctrl-C) cancels the games not yet started.
     """
-    workers = jobs
     if ray_address is not None:
         from .ray_runner import RayPool  # ray is the optional extra `lab`
 
-        pool: Any = RayPool(ray_address, jobs)
-        workers = pool.workers
+        pool: Pool = RayPool(ray_address, jobs)
     elif jobs > 1:
-        pool = ProcessPoolExecutor(jobs)
+        pool = Processes(jobs)
     else:
         for index, seats in games:
             yield play_one(spec.build(), seats, seed, index)
         return
-    size = batch_size(len(games), workers)
+    size = batch_size(len(games), pool.workers)
     tasks = [list(games[i : i + size]) for i in range(0, len(games), size)]
     try:
-        yield from _in_order(pool, spec, seed, tasks, 2 * workers)
+        yield from _in_order(pool, spec, seed, tasks, 2 * pool.workers)
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown()
+
+
+class Pool(Protocol):
+    """Where batches run: a pool of processes here, or a Ray cluster."""
+
+    workers: int
+
+    def submit(self, function: Callable[..., Any], *args: Any) -> Future[Any]: ...
+
+    def shutdown(self) -> None:
+        """Stop: the batches still running are abandoned (called at the end and on Ctrl-C)."""
+
+
+class Processes:
+    """A pool of worker processes that leave Ctrl-C to the parent, which stops them at once
+    (a ``ProcessPoolExecutor`` would wait for every running batch to end)."""
+
+    def __init__(self, jobs: int) -> None:
+        self.workers = jobs
+        self._pool = multiprocessing.Pool(jobs, initializer=_worker_signals)
+
+    def submit(self, function: Callable[..., Any], *args: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self._pool.apply_async(function, args, callback=future.set_result, error_callback=future.set_exception)
+        return future
+
+    def shutdown(self) -> None:
+        self._pool.terminate()
+        self._pool.join()
+
+
+def _worker_signals() -> None:
+    """A worker ignores Ctrl-C (the parent stops it) and dies quietly when terminated."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _in_order(
-    pool: Any, spec: GameSpec, seed: int, tasks: list[list[tuple[int, list[str]]]], ahead: int
+    pool: Pool, spec: GameSpec, seed: int, tasks: list[list[tuple[int, list[str]]]], ahead: int
 ) -> Iterator[GameResult]:
     """The tasks' results in task order, keeping at most ``ahead`` tasks submitted at once."""
     pending: dict[int, Future[list[GameResult]]] = {}
@@ -174,4 +209,4 @@ def _in_order(
         yield from done.pop(position)
 
 
-__all__ = ["GameResult", "GameSpec", "batch_size", "play_batch", "play_one", "run_games"]
+__all__ = ["GameResult", "GameSpec", "Pool", "Processes", "batch_size", "play_batch", "play_one", "run_games"]

@@ -34,13 +34,22 @@ class RayPool:
                 raise SpacetableError(f"cannot join the Ray cluster at {address!r}: {first}") from None
         self.workers = max(1, int(self._ray.cluster_resources().get("CPU", 1)))
         self._remote = ray.remote(_call)
+        self._tasks: list[Any] = []
 
     def submit(self, function: Any, *args: Any) -> Future[Any]:
-        future: Future[Any] = self._remote.remote(function, *args).future()
+        task = self._remote.remote(function, *args)
+        self._tasks.append(task)
+        future: Future[Any] = task.future()
         return future
 
-    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
-        """Disconnect from the cluster if this pool connected (a local cluster it started stops with it)."""
+    def shutdown(self) -> None:
+        """Cancel the tasks still running; disconnect from the cluster if this pool connected
+        (a local cluster it started stops with it)."""
+        if self._tasks:
+            _, running = self._ray.wait(self._tasks, num_returns=len(self._tasks), timeout=0)
+            for task in running:
+                self._ray.cancel(task, force=True)
+        self._tasks.clear()
         if self._started:
             self._ray.shutdown()
 
