@@ -197,10 +197,18 @@ def compare(before: RunSummary, after: RunSummary) -> list[Change]:
             f"{after.path} is a run of {b.game} with {b.players} seat(s) and {before.path} of {a.game} "
             f"with {a.players}: compare runs of one game and player count"
         )
-    pairs = list(zip(before.seats, after.seats))
+    pairs: list[tuple[Figure, Figure]] = list(zip(before.seats, after.seats))
     pairs.append((before.length, after.length))
     if before.rounds is not None and after.rounds is not None:
         pairs.append((before.rounds, after.rounds))
+    for reason in dict.fromkeys([*before.endings, *after.endings]):
+        name = f"ended: {reason or 'unfinished'}"
+        pairs.append(
+            (
+                rate(name, before.endings.get(reason, 0), before.games),
+                rate(name, after.endings.get(reason, 0), after.games),
+            )
+        )
     theirs = {f.name: f for f in after.figures}
     pairs += [(f, theirs[f.name]) for f in before.figures if f.name in theirs and f.n and theirs[f.name].n]
     return holm([compare_figures(x, y) for x, y in pairs if x.n > 1 and y.n > 1])
