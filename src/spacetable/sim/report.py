@@ -121,11 +121,14 @@ def rate(name: str, successes: float, n: float) -> Figure:
 
 
 def mean(name: str, values: list[float]) -> Figure:
-    """A mean with its 95% normal interval."""
+    """A mean with its 95% normal interval (kept within the values seen: a count's is never below 0)."""
     n = len(values)
-    centre = sum(values) / n if n else 0.0
+    if not n:
+        return Figure(name, 0.0, 0.0, 0.0, 0, False)
+    centre = sum(values) / n
     half = Z95 * pystats.stdev(values) / math.sqrt(n) if n > 1 else 0.0
-    return Figure(name, centre, centre - half, centre + half, n, False, values=tuple(values))
+    low, high = max(centre - half, min(values)), min(centre + half, max(values))
+    return Figure(name, centre, low, high, n, False, values=tuple(values))
 
 
 def two_sided(z: float) -> float:
