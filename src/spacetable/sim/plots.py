@@ -84,7 +84,7 @@ def _impact(plt: Any, run: RunSummary, changes: list[Change] | None) -> bytes | 
         ax.barh(range(len(chosen)), diffs, xerr=halves, color=colours, capsize=3)
         ax.set_yticks(range(len(chosen)), [_label(c.before) for c in chosen], fontsize="small")
         ax.axvline(0, color="black", linewidth=0.8)
-        ax.set_xlabel("change (points for rates, per game for counts); red: significant after Holm")
+        ax.set_xlabel("change, uncorrected 95% interval (rates: points; counts: per game); red: significant (Holm)")
         return _png(plt, fig)
     rates = [f for f in run.figures if f.percent and f.n][:40][::-1]
     if not rates:
