@@ -149,7 +149,7 @@ def run_games(
     size = batch_size(len(games), pool.workers)
     tasks = [list(games[i : i + size]) for i in range(0, len(games), size)]
     try:
-        yield from _in_order(pool, spec, seed, tasks, 2 * pool.workers)
+        yield from _in_order(pool, spec, seed, tasks, 4 * pool.workers)
     finally:
         pool.shutdown()
 
@@ -192,15 +192,16 @@ def _worker_signals() -> None:
 def _in_order(
     pool: Pool, spec: GameSpec, seed: int, tasks: list[list[tuple[int, list[str]]]], ahead: int
 ) -> Iterator[GameResult]:
-    """The tasks' results in task order, keeping at most ``ahead`` tasks submitted at once."""
+    """The tasks' results in task order, with at most ``ahead`` tasks submitted or waiting for
+    an earlier one (workers keep busy while a long batch holds the line; memory stays bounded)."""
     pending: dict[int, Future[list[GameResult]]] = {}
     done: dict[int, list[GameResult]] = {}
     submitted = 0
     for position in range(len(tasks)):
-        while submitted < len(tasks) and len(pending) < ahead:
-            pending[submitted] = pool.submit(play_batch, spec, seed, tasks[submitted])
-            submitted += 1
         while position not in done:
+            while submitted < len(tasks) and len(pending) + len(done) < ahead:
+                pending[submitted] = pool.submit(play_batch, spec, seed, tasks[submitted])
+                submitted += 1
             finished, _ = wait(list(pending.values()), return_when=FIRST_COMPLETED)
             for number, future in list(pending.items()):
                 if future in finished:
