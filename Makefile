@@ -1,6 +1,6 @@
 # The README's two commands: `make play` and `make test`. Each sets up .venv on its own:
 # `make play` installs only what playing needs; `make test` adds the test tools, the research
-# libraries and the system packages the browser and storage tests drive (Debian's Chromium and
+# libraries, the balance lab's (pyarrow, matplotlib, Ray) and the system packages the browser and storage tests drive (Debian's Chromium and
 # PostgreSQL server, installed with apt-get when missing and we are root).
 PYTHON ?= python3
 VENV   := .venv
@@ -24,7 +24,7 @@ $(PLAY_STAMP): pyproject.toml | $(BIN)/python
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[test,rl,lab]'
 	touch $(PLAY_STAMP) $(TEST_STAMP)
 
 play: $(PLAY_STAMP)

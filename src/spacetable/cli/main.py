@@ -176,11 +176,11 @@ def read_content(path: Path) -> dict[str, Any]:
         raise CliError(f"the content file {str(path)!r} is not valid TOML: {exc}") from None
 
 
-def _check_writable(path: Path) -> None:
+def _check_writable(path: Path, option: str = "--record") -> None:
     if path.is_dir():
-        raise CliError(f"--record {str(path)!r} is a directory, not a file")
+        raise CliError(f"{option} {str(path)!r} is a directory, not a file")
     if not path.resolve().parent.is_dir():
-        raise CliError(f"--record {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+        raise CliError(f"{option} {str(path)!r}: the folder {str(path.parent)!r} does not exist")
 
 
 def _save(record: Record, path: Path | None, console: Console, quiet: bool = False) -> None:
@@ -733,6 +733,9 @@ def _cell(value: object) -> str:
     if isinstance(value, float | int) and not isinstance(value, bool):
         return f"{value:,.3g}" if abs(value) < 1000 else f"{value:,.0f}"
     return escape(str(value))
+
+
+from . import lab  # noqa: E402, F401  (registers `simulate` and `report`)
 
 
 def main() -> None:

@@ -2,41 +2,23 @@
 
 Game ``i`` seats agent ``agents[(seat + i) % len(agents)]`` in each seat, so over a multiple
 of ``len(agents)`` games every agent sits in every seat equally often, and it is played
-with the dice and bots of the generator seeded ``"{seed}:{i}"``: the results do not depend
-on how many processes play the games.
+with the dice and bots of the generator seeded ``"{seed}:{i}"`` (sim.batch): the results do
+not depend on how many processes play the games.
 """
 
 from __future__ import annotations
 
 import math
-import random
-import time
-from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from spacetable.agents import make_agent
-from spacetable.engine import JSON, Action, Game, Record, State, load, play
+from spacetable.engine import JSON, Game
+
+from .batch import GameResult, GameSpec, run_games
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
-
-
-@dataclass
-class GameResult:
-    """One game of a tournament: who sat where, what each seat got, how long it took."""
-
-    seats: list[str]
-    share: list[float]
-    """Each seat's share of the win (1 for a sole winner, 1/k for k winners, else 0)."""
-    actions: int
-    rounds: int | None
-    think: list[float]
-    """Seconds each seat spent choosing, and (``moves``) how many choices it made."""
-    moves: list[int]
-    reason: str
-    scores: list[float] | None = None
-    """The outcome's score of each seat (the game's own measure), when it gives one per seat."""
 
 
 @dataclass
@@ -77,50 +59,8 @@ class Report:
         return data
 
 
-class _Timed:
-    """A player that keeps the time its bot spends choosing."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.bot = make_agent(name)
-        self.seconds = 0.0
-        self.moves = 0
-
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        start = time.perf_counter()
-        action = self.bot.choose(state, seat, rng)
-        self.seconds += time.perf_counter() - start
-        self.moves += 1
-        return action
-
-
 def seating(agents: list[str], players: int, index: int) -> list[str]:
     return [agents[(seat + index) % len(agents)] for seat in range(players)]
-
-
-def play_one(
-    game_id: str, players: int, options: Mapping[str, JSON], agents: list[str], seed: int, index: int
-) -> GameResult:
-    """Game ``index`` of a tournament (a top-level function, so worker processes can run it)."""
-    game = load(game_id, players, options)
-    seats = seating(agents, players, index)
-    timed = [_Timed(name) for name in seats]
-    record = Record.start(game, seats)
-    final = play(game, timed, random.Random(f"{seed}:{index}"), record=record)
-    outcome = final.outcome()
-    winners = outcome.winners if outcome else ()
-    share = [1 / len(winners) if s in winners else 0.0 for s in range(players)]
-    rounds = getattr(final, "round", None)
-    return GameResult(
-        seats=seats,
-        share=share,
-        actions=len(record.actions),
-        rounds=rounds if isinstance(rounds, int) else None,
-        think=[t.seconds for t in timed],
-        moves=[t.moves for t in timed],
-        reason=outcome.reason if outcome else "",
-        scores=list(outcome.scores) if outcome and len(outcome.scores) == players else None,
-    )
 
 
 def run(
@@ -134,20 +74,12 @@ def run(
     """Play ``games`` games and summarise them. ``jobs`` > 1 plays them in that many processes."""
     for name in agents:
         make_agent(name)  # fail early on an unknown bot
-    args = (game.id, game.players, game.options, agents, seed)
+    seats = [(i, seating(agents, game.players, i)) for i in range(games)]
     results: list[GameResult] = []
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            futures = [pool.submit(play_one, *args, i) for i in range(games)]
-            for future in futures:
-                results.append(future.result())
-                if on_game:
-                    on_game(results[-1])
-    else:
-        for i in range(games):
-            results.append(play_one(*args, i))
-            if on_game:
-                on_game(results[-1])
+    for result in run_games(GameSpec.of(game), seed, seats, jobs):
+        results.append(result)
+        if on_game:
+            on_game(result)
     return summarise(game, agents, results)
 
 
@@ -240,4 +172,4 @@ def elo(results: list[GameResult], iterations: int = 200) -> dict[str, float]:
     return {a: 1500 + v - mean for a, v in logs.items()}
 
 
-__all__ = ["AgentRow", "GameResult", "Report", "elo", "play_one", "run", "seating", "summarise", "wilson"]
+__all__ = ["AgentRow", "GameResult", "Report", "elo", "run", "seating", "summarise", "wilson"]
