@@ -165,7 +165,7 @@ def test_bad_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     assert out.count("UNDER FALLING SKIES") >= 3  # first board, `?` reprint, board after the first move
     assert "Placed the" in out  # the chosen die was placed and logged
     assert "Quit this game?" in out
-    assert "Game abandoned" in out
+    assert "Game left" in out
     record = Record.loads(path.read_text())  # the record so far is saved on quit
     assert record.seats == ["human"]
     assert record.final_digest is None
@@ -179,7 +179,7 @@ def test_quit_can_be_cancelled_and_end_of_input_quits_cleanly() -> None:
     result = run("play", "falling-skies", "--seed", "1", stdin="q\nn\nquit\n")
     assert result.exit_code == 0, result.output
     assert result.output.count("Quit this game?") == 2
-    assert "Game abandoned: the input ended" in result.output
+    assert "Game left: the input ended" in result.output
 
 
 def test_a_whole_human_game_records_and_replays(tmp_path: Path) -> None:
@@ -188,7 +188,7 @@ def test_a_whole_human_game_records_and_replays(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert re.search(r"You (won|lost): ", result.output)
     assert "Rolled a" in result.output  # dice are logged as they are rolled
-    assert "Record saved" in result.output
+    assert "Game saved" in result.output
     record = Record.loads(path.read_text())
     assert record.final_digest is not None
 

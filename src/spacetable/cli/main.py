@@ -12,6 +12,7 @@ import json
 import os
 import random
 import re
+import shlex
 import time
 import tomllib
 from collections.abc import Callable, Sequence
@@ -42,6 +43,7 @@ from spacetable.engine import (
 )
 from spacetable.engine.safejson import read_json
 
+from .saves import LAST, find_save, list_saves, new_save_path, saves_folder
 from .terminal import EventPrinter, QuitGame, TerminalPlayer, find_grouper, find_renderer
 
 app = typer.Typer(
@@ -53,6 +55,8 @@ app = typer.Typer(
 )
 
 DEFAULT_BOT = "greedy"
+AUTOSAVE_SECONDS = 1.0
+"""Bots' and chance's actions are saved at least this often (every human action at once)."""
 HUMAN = "human"
 _SEAT = re.compile(r"(\d+)=(human|bot(?::([A-Za-z0-9_-]+))?)")
 
@@ -192,7 +196,18 @@ def _save(record: Record, path: Path | None, console: Console, quiet: bool = Fal
     except OSError as exc:
         _fail(f"cannot write the record to {str(path)!r}: {exc.strerror or exc}")
     if not quiet:
-        console.print(f"[dim]Record saved to {escape(str(path))} ({len(record.actions)} actions).[/]")
+        # soft_wrap: a long path stays one piece to copy, never broken by a newline
+        console.print(f"Game saved to {escape(str(path))} ({len(record.actions)} actions).", soft_wrap=True)
+
+
+def _resume_hint(path: Path, console: Console) -> None:
+    """How to play on from ``path``: ``--resume last`` when it is the newest unfinished save."""
+    try:
+        newest = find_save(LAST).resolve() == path.resolve()
+    except LookupError:
+        newest = False
+    name = LAST if newest else shlex.quote(str(path))
+    console.print(f"Play on with: [bold]spacetable play --resume {escape(name)}[/]", soft_wrap=True)
 
 
 def _seeded(seed: int | None, console: Console) -> random.Random:
@@ -353,25 +368,39 @@ def _play_one(
     viewer = humans[0] if len(humans) == 1 else None
     record, state = resumed if resumed else (Record.start(game, seats), None)
     record.seats = list(seats)
+    if path is None:
+        path = new_save_path(game.id)
     players = _make_players(seats, console, game)
     console.print(f"[bold]{escape(game.describe())}[/] · seats: {escape(', '.join(seats))}", soft_wrap=True)
     if resumed:
         console.print(f"Resuming after {len(record.actions)} recorded actions.")
     printer = EventPrinter(console, viewer)
+    _save(record, path, console, quiet=True)  # listed by `spacetable saves` from the start
+    saved_at = time.monotonic()
 
     def on_events(now: State, events: Sequence[Event]) -> None:
+        """Log the events; save after every human action and before every human decision, so a
+        crash loses nothing a person did; between those, bot and chance actions at most once a
+        second (a save rewrites the whole record, which grows with the game)."""
+        nonlocal saved_at
         printer(now, events)
-        _save(record, path, console, quiet=True)  # after every action: a crash loses nothing
+        human_acted = record.actions[-1][0] in humans
+        human_next = now.is_terminal() or any(seat in humans for seat in now.awaiting())
+        if human_acted or human_next or time.monotonic() - saved_at >= AUTOSAVE_SECONDS:
+            _save(record, path, console, quiet=True)
+            saved_at = time.monotonic()
 
     try:
         final = play(game, players, rng, record=record, on_events=on_events, state=state)
     except QuitGame as exc:
-        console.print(f"[bold]Game abandoned:[/] {escape(str(exc))}.")
+        console.print(f"[bold]Game left:[/] {escape(str(exc))}.")
         _save(record, path, console)
+        _resume_hint(path, console)
         return 0
     except KeyboardInterrupt:
         console.print("\n[bold]Interrupted.[/]")
         _save(record, path, console)
+        _resume_hint(path, console)
         return 130
     _print_outcome(final, console, viewer)
     _save(record, path, console)
@@ -381,7 +410,10 @@ def _play_one(
 @app.command("play")
 @_guarded
 def play_command(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game's id (see `spacetable list`).")],
+    game_id: Annotated[
+        str | None,
+        typer.Argument(metavar="[GAME]", help="The game's id (see `spacetable list`); not needed to resume."),
+    ] = None,
     level: Annotated[int | None, typer.Option(help="Difficulty level (the game option `level`).")] = None,
     mode: Annotated[str | None, typer.Option(help="The game's mode (the game option `mode`), e.g. solo.")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the dice and of the bots (default: random).")] = None,
@@ -397,7 +429,11 @@ def play_command(
     ] = None,
     record: Annotated[
         Path | None,
-        typer.Option(dir_okay=False, help="Save the game record to this file (with --games: the last game only)."),
+        typer.Option(
+            dir_okay=False,
+            help="Save the game record to this file instead of the saves folder (with --games: the last game "
+            "only; batches are not saved otherwise).",
+        ),
     ] = None,
     content: Annotated[
         Path | None, typer.Option(help="A TOML file overriding the game's content data (cards, boards).")
@@ -408,19 +444,29 @@ def play_command(
         typer.Option("--option", "-o", help="A game option KEY=VALUE, repeatable (see `spacetable list`)."),
     ] = None,
     resume: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
-            dir_okay=False,
-            help="Play on from a record saved by --record (e.g. after quitting); it keeps growing in "
-            "that file unless --record names another. Game options come from the record.",
+            metavar="SAVE",
+            help="Play on from a saved game: `last` (the newest unfinished one), a number from "
+            "`spacetable saves`, or a record file. It keeps growing in that file unless --record names "
+            "another. Game options come from the record.",
         ),
     ] = None,
 ) -> None:
-    """Play a game in the terminal against bots, or a batch of bot games with --games."""
+    """Play a game in the terminal against bots, or a batch of bot games with --games.
+
+    Every game is saved after every action (see `spacetable saves`); `--resume last` plays on.
+    """
     console = _stdout()
     if resume is not None:
-        _resume(game_id, resume, seat or [], seed, record, console)
+        try:
+            file = find_save(resume)
+        except LookupError as exc:
+            _fail(str(exc))
+        _resume(game_id, file, seat or [], seed, record, console)
         return
+    if game_id is None:
+        _fail("name the game to play (see `spacetable list`), or resume one with --resume last")
     try:
         game = _load_game(game_id, players, level, content, option, mode)
         seats = parse_seats(seat or [], game.players, batch=games is not None)
@@ -439,6 +485,38 @@ def play_command(
         _fail(str(exc))
     if code:
         raise typer.Exit(code)
+
+
+@app.command("saves")
+@_guarded
+def saves_command() -> None:
+    """List the saved games, newest first: the number `play --resume N` takes, the game, its progress."""
+    console = _stdout()
+    saves = list_saves()
+    if not saves:
+        console.print(f"No saved games in {escape(str(saves_folder()))}.", soft_wrap=True)
+        return
+    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
+    for column in ("#", "game", "actions", "status", "saved", "seats", "file"):
+        table.add_column(column, justify="right" if column in ("#", "actions") else "left")
+    for number, save in enumerate(saves, 1):
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.modified))
+        status = "[dim]finished[/]" if save.finished else "[bold]unfinished[/]"
+        table.add_row(
+            str(number),
+            escape(save.game_id),
+            str(save.actions),
+            status,
+            when,
+            escape(", ".join(save.seats)),
+            escape(save.path.name),
+        )
+    console.print(table)
+    console.print(
+        f"[dim]In {escape(str(saves_folder()))}. Play on with `spacetable play --resume N` "
+        "(or `--resume last`: the newest unfinished game).[/]",
+        soft_wrap=True,
+    )
 
 
 def parse_options(values: list[str]) -> dict[str, JSON]:
@@ -491,11 +569,11 @@ def _load_record(file: Path) -> Record:
 
 
 def _resume(
-    game_id: str, file: Path, seat_values: list[str], seed: int | None, path: Path | None, console: Console
+    game_id: str | None, file: Path, seat_values: list[str], seed: int | None, path: Path | None, console: Console
 ) -> None:
     rec = _load_record(file)
     try:
-        if rec.game_id != game_id:
+        if game_id is not None and rec.game_id != game_id:
             raise CliError(f"{file} is a record of {rec.game_id}, not {game_id}")
         game = rec.game()
         state = rec.final_state()
