@@ -156,13 +156,14 @@ def test_unknown_game_exits_2() -> None:
 
 def test_bad_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     path = tmp_path / "quit.json"
-    result = run("play", "falling-skies", "--seed", "1", "--record", str(path), stdin="abc\n99\n\n?\n1\n1\nq\ny\n")
+    result = run("play", "falling-skies", "--seed", "1", "--record", str(path), stdin="abc\n99\n\nb\n?\n1\n1\nq\ny\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "'abc' is not a number" in out
     assert "99 is not on the menu" in out
     assert "Type the number of your choice" in out
-    assert out.count("UNDER FALLING SKIES") >= 3  # first board, `?` reprint, board after the first move
+    assert out.count("UNDER FALLING SKIES") >= 3  # first board, `b` reprint, board after the first move
+    assert " HELP " in out
     assert "Placed the" in out  # the chosen die was placed and logged
     assert "Quit this game?" in out
     assert "Game left" in out

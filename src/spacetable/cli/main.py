@@ -44,7 +44,7 @@ from spacetable.engine import (
 from spacetable.engine.safejson import read_json
 
 from .saves import LAST, find_save, list_saves, new_save_path, saves_folder
-from .terminal import EventPrinter, QuitGame, TerminalPlayer, find_grouper, find_renderer
+from .terminal import EventPrinter, QuitGame, TerminalPlayer, find_grouper, find_help_terms, find_renderer
 
 app = typer.Typer(
     name="spacetable",
@@ -220,10 +220,10 @@ def _seeded(seed: int | None, console: Console) -> random.Random:
 
 def _make_players(seats: list[str], console: Console, game: Game) -> list[Player]:
     players: list[Player] = []
-    render, grouper = find_renderer(game), find_grouper(game)
+    render, grouper, terms = find_renderer(game), find_grouper(game), find_help_terms(game)
     for who in seats:
         if who == HUMAN:
-            players.append(TerminalPlayer(console, render, grouper))
+            players.append(TerminalPlayer(console, render, grouper, help_terms=terms))
         else:
             players.append(make_agent(who.partition(":")[2]))
     return players

@@ -11,11 +11,13 @@ from __future__ import annotations
 import importlib
 import json
 import random
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from spacetable.engine import Action, Event, Game, State
 
@@ -23,6 +25,9 @@ Renderer = Callable[[State, "int | None"], str]
 """Text with rich markup for a state, seen from a seat (None: a spectator)."""
 Grouper = Callable[[State, Sequence[Action]], "list[tuple[str, list[Action]]] | None"]
 """A game's optional two-step menu: groups of actions with a label each."""
+HelpTerms = Callable[[State, "int | None"], Sequence[str]]
+"""A game's optional ``help_terms(state, seat)``: glossary words for what its board shows
+without naming it (a room drawn as ``EN-1 c0``); the words named on screen are found anyway."""
 
 EVENT_STYLES: dict[str, str] = {
     "roll": "bold magenta",
@@ -53,6 +58,7 @@ EVENT_STYLES: dict[str, str] = {
 """How each event kind looks in the log; unknown kinds are printed plain."""
 
 MAX_COLUMNS = 3
+KEYS = "a number chooses · b shows the board again · ? this help · q leaves (the game stays saved)"
 
 
 class QuitGame(Exception):
@@ -93,6 +99,45 @@ def find_grouper(game: Game) -> Grouper | None:
     return getattr(module, "action_groups", None) if module else None
 
 
+def find_help_terms(game: Game) -> HelpTerms | None:
+    """The game's optional ``help_terms(state, seat)`` (see :data:`HelpTerms`)."""
+    module = _game_module(game, "render")
+    return getattr(module, "help_terms", None) if module else None
+
+
+def _term_pattern(term: str) -> re.Pattern[str]:
+    """How a glossary word is found in text: whole words; ``kind: Name`` by its name; words of one
+    or two letters (a stat such as ``D``) only in their own case, the others in any case."""
+    name = term.partition(": ")[2] or term
+    flags = 0 if len(name) <= 2 else re.IGNORECASE
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", flags)
+
+
+def terms_in(glossary: Mapping[str, str], text: str) -> list[str]:
+    """The glossary words that ``text`` names, in the order they first appear in it."""
+    found = []
+    for term in glossary:
+        match = _term_pattern(term).search(text)
+        if match:
+            found.append((match.start(), -len(term), term))
+    return [term for _, _, term in sorted(found)]
+
+
+def help_text(glossary: Mapping[str, str], screen: str, options: Sequence[str], extra: Sequence[str] = ()) -> str:
+    """The ``?`` screen, as rich markup: what every word on ``screen`` (the board, plain text) and
+    every word ``extra`` adds means, then the words of the ``options`` of the menu, from the
+    game's glossary (its content data), then the keys."""
+    on_screen = list(dict.fromkeys([t for t in extra if t in glossary] + terms_in(glossary, screen)))
+    in_options = [t for t in terms_in(glossary, "\n".join(options)) if t not in on_screen]
+    lines = ["[bold reverse] HELP [/] [bold]what the board shows[/] [dim](from the game's content data)[/]"]
+    lines += [f"  [bold]{escape(t)}[/]: {escape(glossary[t])}" for t in on_screen] or ["  [dim]nothing to explain[/]"]
+    if in_options:
+        lines.append("[bold]words in your options[/]")
+        lines += [f"  [bold]{escape(t)}[/]: {escape(glossary[t])}" for t in in_options]
+    lines.append(f"[bold]keys[/] {escape(KEYS)}")
+    return "\n".join(lines)
+
+
 def event_line(event: Event) -> str:
     """One log line for an event, styled by its kind."""
     style = EVENT_STYLES.get(event.kind, "")
@@ -124,10 +169,12 @@ class TerminalPlayer:
         render: Renderer,
         grouper: Grouper | None = None,
         read: Callable[[str], str] | None = None,
+        help_terms: HelpTerms | None = None,
     ) -> None:
         self.console = console
         self.render = render
         self.grouper = grouper
+        self.help_terms = help_terms
         self.read = read if read is not None else console.input
 
     # ---- the Player protocol ---------------------------------------------------
@@ -160,6 +207,13 @@ class TerminalPlayer:
         self.console.print()
         self.console.print(self.render(state, seat), soft_wrap=True)
 
+    def show_help(self, state: State, seat: int, labels: Sequence[str]) -> None:
+        """The ``?`` screen for the board ``seat`` sees and the menu's ``labels``."""
+        screen = Text.from_markup(self.render(state, seat)).plain
+        extra = self.help_terms(state, seat) if self.help_terms else ()
+        self.console.print()
+        self.console.print(help_text(state.game.glossary(), screen, labels, extra), soft_wrap=True)
+
     def show_menu(self, labels: Sequence[str], title: str, back: bool) -> None:
         """The numbered choices, in up to three columns when they fit the terminal."""
         items = [f"[bold cyan]{i:>{len(str(len(labels)))}}[/] {escape(label)}" for i, label in enumerate(labels, 1)]
@@ -184,7 +238,7 @@ class TerminalPlayer:
         """Read a menu choice: its index, or None for "back". Re-prompts on anything else."""
         count = len(labels)
         self.show_menu(labels, title, back)
-        hint = f"1-{count}{', 0 back' if back else ''}, ? help, q quit"
+        hint = f"1-{count}{', 0 back' if back else ''}, b board, ? help, q quit"
         while True:
             answer = self.ask(f"[bold]Choose[/] ({hint}): ").strip().lower()
             if answer in ("q", "quit", "exit"):
@@ -192,15 +246,19 @@ class TerminalPlayer:
                     raise QuitGame("you quit the game")
                 continue
             if answer in ("?", "h", "help"):
+                self.show_help(state, seat, labels)
+                self.show_menu(labels, title, back)
+                continue
+            if answer in ("b", "board"):
                 self.show_board(state, seat)
                 self.show_menu(labels, title, back)
                 continue
-            if back and answer in ("0", "b", "back"):
+            if back and answer in ("0", "back"):
                 return None
             if not answer:
                 self.error(f"Type the number of your choice, 1 to {count}.")
             elif not (answer.isascii() and answer.isdigit()):
-                self.error(f"{answer!r} is not a number: type 1 to {count}, ? to see the board again, q to quit.")
+                self.error(f"{answer!r} is not a number: type 1 to {count}, b to see the board, ? for help, q to quit.")
             elif not 1 <= int(answer) <= count:
                 self.error(f"{int(answer)} is not on the menu: choose 1 to {count}.")
             else:
@@ -229,5 +287,8 @@ __all__ = [
     "TerminalPlayer",
     "event_line",
     "find_grouper",
+    "find_help_terms",
     "find_renderer",
+    "help_text",
+    "terms_in",
 ]

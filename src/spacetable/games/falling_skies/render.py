@@ -311,6 +311,29 @@ def render(state: FallingSkiesState, seat: int | None = 0) -> str:
     return "\n".join(lines)
 
 
+SYMBOL_TERMS = (
+    "green ship",
+    "red ship",
+    "starting spot",
+    "black die",
+    "white die",
+    "robot die",
+    "anti-aircraft gun",
+    "tunnel",
+    "unexcavated",
+    "excavator",
+    "research track",
+    "energy track",
+    "damage track",
+)
+"""Glossary words for what the board draws as a symbol (G, R, o, blk, wht, bot, AA gun, ░, ◆exc)."""
+
+
+def help_terms(state: FallingSkiesState, seat: int | None = 0) -> list[str]:
+    """The glossary words for the board's symbols and for every room, in the base's order."""
+    return [*SYMBOL_TERMS, *(f"room {room.id}" for room in state.board.rooms)]
+
+
 def action_groups(state: FallingSkiesState, actions: Sequence[Action]) -> list[tuple[str, list[Action]]] | None:
     """Actions grouped for a two-step menu ("which die?", then "where?"); None: one flat menu.
 
@@ -329,4 +352,4 @@ def action_groups(state: FallingSkiesState, actions: Sequence[Action]) -> list[t
     ]
 
 
-__all__ = ["action_groups", "die_text", "render", "room_text"]
+__all__ = ["action_groups", "die_text", "help_terms", "render", "room_text"]

@@ -37,7 +37,7 @@ from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from .cannons import CANNON
 from .state import NOWHERE, STATION, MothershipState
 
-__all__ = ["action_groups", "render"]
+__all__ = ["action_groups", "help_terms", "legend", "render"]
 
 COLOURS = ("cyan", "yellow", "green", "magenta", "red", "blue")
 LETTERS = {"mothership": "M", "fighter": "f", "bomber": "b"}
@@ -59,6 +59,7 @@ def render(state: MothershipState, seat: int | None = None) -> str:
     for r in range(size):
         row = [_space(state, r * size + c) for c in range(size)]
         lines.append(f"{r + 1:>3} " + " ".join(row))
+    lines.append(legend(state))
     for s in range(state.game.fleets):
         lines.append(_panel(state, s, view["resources"][s]))
         lines.append(_tree(state, s))
@@ -128,6 +129,75 @@ def _space(state: MothershipState, cell: int) -> str:
     return "[dim] ·[/]"
 
 
+SYMBOLS: tuple[tuple[str, str, str], ...] = (
+    # (the symbol as drawn, its words in the legend, its glossary term)
+    ("M1", "mothership", "mothership"),
+    ("f1", "fighter", "fighter"),
+    ("b1", "bomber", "bomber"),
+    ("S1", "colony station", "colony station"),
+    ("G1", "guardian cannon", "guardian cannon"),
+    ("P1", "planet (the digit: its holder)", "planet"),
+    ("P.", "neutral planet", "neutral planet"),
+    ("##", "asteroid field (risky)", "asteroid field"),
+    ("**", "neutron star", "neutron star"),
+    ("@@", "black hole (risky)", "black hole"),
+    ("!f", "beacon (!? locked)", "beacon token"),
+    ("F", "fleet corner", "fleet corner"),
+)
+"""The grid's symbols; the legend under the grid lists those on it."""
+
+
+def _symbols_on_grid(state: MothershipState) -> set[str]:
+    """The legend words (see SYMBOLS) of what the grid shows now."""
+    board = state.board
+    assert board is not None
+    used = set()
+    kinds = {"M": "mothership", "f": "fighter", "b": "bomber", "S": "colony station", "G": "guardian cannon"}
+    for cell in range(board.size * board.size):
+        occupant = state.grid[cell]
+        if occupant >= 0:
+            unit = occupant & 15
+            letter = "S" if unit == STATION else "G" if unit == CANNON else LETTERS[state.game.ship_kinds[unit]]
+            used.add(kinds[letter])
+            continue
+        mark = board.terrain[cell]
+        if cell == board.fleet and state.phase == "place":
+            used.add("fleet corner")
+        elif beacons.token_at(state, cell) >= 0:
+            used.add("beacon token")
+        elif mark == ASTEROID:
+            used.add("asteroid field")
+        elif mark == NEUTRON_STAR:
+            used.add("neutron star")
+        elif mark == BLACK_HOLE:
+            used.add("black hole")
+        elif mark == PLANET:
+            used.add("planet" if state.owner[board.planets.index(cell)] >= 0 else "neutral planet")
+    return used
+
+
+def legend(state: MothershipState) -> str:
+    """One line under the grid naming every symbol on it (the digit after a letter: the player)."""
+    used = _symbols_on_grid(state)
+    parts = [f"{symbol} {words}" for symbol, words, term in SYMBOLS if term in used]
+    npc = "; N: the NPC fleet" if state.game.npc >= 0 else ""
+    return f"[dim]{' · '.join(parts)}; the digit: the player{npc}; · empty; C4: column C, row 4[/]"
+
+
+def help_terms(state: MothershipState, seat: int | None = None) -> list[str]:
+    """The glossary words of the symbols on the grid and of the control panel."""
+    if state.board is None:
+        return []
+    used = _symbols_on_grid(state)
+    symbols = [term for _, _, term in SYMBOLS if term in used]
+    return [*symbols, "coordinates", "engines", "weapons", "shields", "hull", "risky"]
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 planet``, ``2 planets``, ``0 planets``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _mark(state: MothershipState, seat: int) -> str:
     """A fleet's mark on the grid: the seat's number, N for the solo challenge's NPC."""
     return "N" if seat == state.game.npc else str(seat + 1)
@@ -151,7 +221,7 @@ def _panel(state: MothershipState, seat: int, resources: int | None) -> str:
         else "[red]mothership destroyed[/]"
     )
     planets = sum(1 for o in state.owner if o == seat)
-    ships = f"{len(alive)} other ships; {planets} planets"
+    ships = f"{_count(len(alive), 'other ship')}; {_count(planets, 'planet')}"
     if seat == state.game.npc:
         level = state.game.options["level"]
         return f"{name} (level {level}): {mothership}; no station; {ships}; takes no resources or cards"
