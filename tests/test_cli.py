@@ -189,9 +189,12 @@ def test_a_whole_human_game_records_and_replays(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert re.search(r"You (won|lost): ", result.output)
     assert "Rolled a" in result.output  # dice are logged as they are rolled
-    assert "Game saved" in result.output
     record = Record.loads(path.read_text())
     assert record.final_digest is not None
+    summary = result.output[result.output.index("The game is over") :]
+    assert re.search(r"result\s+you (won|lost)", summary), summary
+    assert re.search(r"seed\s+5\s", summary) and re.search(rf"actions\s+{len(record.actions)}\s", summary)
+    assert str(path) in summary
 
     replay = run("replay", str(path))
     assert replay.exit_code == 0, replay.output
@@ -233,7 +236,7 @@ def test_a_single_legal_action_is_applied_without_a_prompt() -> None:
 
     player = TerminalPlayer(console, lambda s, seat: "board", read=no_input)
     assert player.choose(_OneAction(), 0, random.Random(0)) == "only"  # type: ignore[arg-type]
-    assert "Only one choice, applied: the only move" in console.export_text()
+    assert "your only choice: the only move" in console.export_text()
 
 
 def test_events_are_filtered_by_seat_and_styled_by_kind() -> None:
@@ -433,7 +436,7 @@ def test_placements_are_grouped_by_die_for_the_menu() -> None:
     assert groups is not None
     assert sum(len(g) for _, g in groups) == len(state.legal_actions())
     assert len(groups) == len(set(state.unplaced))
-    assert all(label.startswith("place the ") for label, _ in groups)
+    assert all(re.fullmatch(r"(black|white) \d \(\d+ spaces?\)", label) for label, _ in groups)
 
 
 def test_game_options_on_the_command_line() -> None:

@@ -11,13 +11,14 @@ from spacetable.cli.main import app
 from spacetable.engine import Record
 from terminal_helpers import Terminal
 
-HEADER = " UNDER FALLING SKIES "
+HEADER = " FALLING SKIES "
+LEGEND_END = "Σ sum"
 
 
 def last_board(output: str) -> str:
-    """The last falling-skies board in the output, from its header to its menu."""
+    """The last (compact) falling-skies board in the output, from its header to its legend."""
     board = output[output.rindex(HEADER) :]
-    return board[: board.index("Your move")]
+    return board[: board.index(LEGEND_END)]
 
 
 def the_save(folder: Path) -> Path:

@@ -44,7 +44,15 @@ from spacetable.engine import (
 from spacetable.engine.safejson import read_json
 
 from .saves import LAST, find_save, list_saves, new_save_path, saves_folder
-from .terminal import EventPrinter, QuitGame, TerminalPlayer, find_grouper, find_help_terms, find_renderer
+from .terminal import (
+    EventPrinter,
+    QuitGame,
+    TerminalPlayer,
+    find_grouper,
+    find_help_terms,
+    find_renderer,
+    is_small,
+)
 
 app = typer.Typer(
     name="spacetable",
@@ -210,28 +218,48 @@ def _resume_hint(path: Path, console: Console) -> None:
     console.print(f"Play on with: [bold]spacetable play --resume {escape(name)}[/]", soft_wrap=True)
 
 
-def _seeded(seed: int | None, console: Console) -> random.Random:
-    """The dice and bots' generator; a seed is drawn and shown when none is given, to replay the game."""
+def _draw_seed(seed: int | None, console: Console) -> int:
+    """The seed of the dice and bots; one is drawn and shown when none is given, to replay the game."""
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
         console.print(f"[dim]seed {seed}[/]")
-    return random.Random(seed)
+    return seed
 
 
-def _make_players(seats: list[str], console: Console, game: Game) -> list[Player]:
+def _make_players(
+    seats: list[str], console: Console, game: Game, log: EventPrinter | None = None, delay: float = 0.0
+) -> list[Player]:
+    """The players of ``seats``: a :class:`TerminalPlayer` per human (``log`` shown under their
+    board), a bot otherwise (waiting ``delay`` seconds before each move, to be watched)."""
     players: list[Player] = []
-    render, grouper, terms = find_renderer(game), find_grouper(game), find_help_terms(game)
+    render, grouper, terms = find_renderer(game, console), find_grouper(game), find_help_terms(game)
     for who in seats:
         if who == HUMAN:
-            players.append(TerminalPlayer(console, render, grouper, help_terms=terms))
+            players.append(
+                TerminalPlayer(console, render, grouper, help_terms=terms, log=log, compact=is_small(console))
+            )
         else:
-            players.append(make_agent(who.partition(":")[2]))
+            bot = make_agent(who.partition(":")[2])
+            players.append(_Paced(bot, delay) if delay else bot)
     return players
+
+
+class _Paced:
+    """A bot that waits before each move, so a person can follow a game of bots."""
+
+    def __init__(self, bot: Player, delay: float) -> None:
+        self.bot = bot
+        self.delay = delay
+        self.name = getattr(bot, "name", "bot")
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Any:
+        time.sleep(self.delay)
+        return self.bot.choose(state, seat, rng)
 
 
 def _print_outcome(state: State, console: Console, render_seat: int | None) -> None:
     outcome = state.outcome()
-    render = find_renderer(state.game)
+    render = find_renderer(state.game, console)
     console.print()
     console.print(render(state, render_seat), soft_wrap=True)
     if outcome is None:
@@ -355,14 +383,17 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
 def _play_one(
     game: Game,
     seats: list[str],
-    rng: random.Random,
+    seed: int,
     console: Console,
     path: Path | None,
     resumed: tuple[Record, State] | None = None,
-) -> int:
-    """One game with the terminal watching (humans at the prompt); returns the exit code.
+    delay: float = 0.0,
+) -> tuple[int, bool]:
+    """One game with the terminal watching (humans at the prompt); returns the exit code and
+    whether the game was played to its end.
 
-    ``resumed``: a saved record and the position it reached, to play on from.
+    ``seed``: of the dice and bots from here on. ``resumed``: a saved record and the position
+    it reached, to play on from. ``delay``: seconds each bot waits before its move.
     """
     humans = [s for s, who in enumerate(seats) if who == HUMAN]
     viewer = humans[0] if len(humans) == 1 else None
@@ -370,11 +401,11 @@ def _play_one(
     record.seats = list(seats)
     if path is None:
         path = new_save_path(game.id)
-    players = _make_players(seats, console, game)
-    console.print(f"[bold]{escape(game.describe())}[/] · seats: {escape(', '.join(seats))}", soft_wrap=True)
+    printer = EventPrinter(console, viewer, hold=bool(humans))
+    players = _make_players(seats, console, game, printer, delay)
+    console.print(f"[bold]{escape(game.describe())}[/] · seats: {escape(', '.join(seats))}")
     if resumed:
         console.print(f"Resuming after {len(record.actions)} recorded actions.")
-    printer = EventPrinter(console, viewer)
     _save(record, path, console, quiet=True)  # listed by `spacetable saves` from the start
     saved_at = time.monotonic()
 
@@ -391,20 +422,63 @@ def _play_one(
             saved_at = time.monotonic()
 
     try:
-        final = play(game, players, rng, record=record, on_events=on_events, state=state)
+        final = play(game, players, random.Random(seed), record=record, on_events=on_events, state=state)
     except QuitGame as exc:
+        printer.flush()
         console.print(f"[bold]Game left:[/] {escape(str(exc))}.")
         _save(record, path, console)
         _resume_hint(path, console)
-        return 0
+        return 0, False
     except KeyboardInterrupt:
+        printer.flush()
         console.print("\n[bold]Interrupted.[/]")
         _save(record, path, console)
         _resume_hint(path, console)
-        return 130
+        return 130, False
+    printer.flush()
     _print_outcome(final, console, viewer)
-    _save(record, path, console)
-    return 0
+    _save(record, path, console, quiet=True)
+    _print_summary(final, record, seed, path, console, resumed is not None)
+    return 0, True
+
+
+def _print_summary(final: State, record: Record, seed: int, path: Path, console: Console, resumed: bool) -> None:
+    """The end of a game in a few lines: result and reason, scores, rounds, seed, the record."""
+    outcome = final.outcome()
+    game = final.game
+    table = Table(title="The game is over", box=None, show_header=False, padding=(0, 1), title_justify="left")
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    if outcome is not None:
+        if game.players == 1:
+            result = "you won" if outcome.winners else "you lost"
+        else:
+            names = ", ".join(f"seat {s} ({record.seats[s]})" for s in outcome.winners)
+            result = f"won by {names}" if outcome.winners else "nobody won"
+        table.add_row("result", escape(result))
+        table.add_row("how", escape(outcome.reason))
+        if len(outcome.scores) == game.players:
+            table.add_row("score", escape(", ".join(f"seat {s}: {v:g}" for s, v in enumerate(outcome.scores))))
+    final_round = getattr(final, "round", None)
+    if isinstance(final_round, int):
+        table.add_row("rounds", str(final_round))
+    table.add_row("actions", str(len(record.actions)))
+    table.add_row("seed", f"{seed}" + (" (of the resumed part)" if resumed else ""))
+    table.add_row("record", escape(str(path)))
+    console.print()
+    console.print(table)
+    console.print(f"[dim]`spacetable replay {escape(shlex.quote(str(path)))}` replays it.[/]", soft_wrap=True)
+
+
+def _offer_again(console: Console) -> bool:
+    """Ask whether to play another game like this one (no on end of input or on a pipe)."""
+    if not console.is_terminal:
+        return False
+    try:
+        answer = console.input("Play again with a new seed? (y/N): ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")
 
 
 @app.command("play")
@@ -443,6 +517,10 @@ def play_command(
         list[str] | None,
         typer.Option("--option", "-o", help="A game option KEY=VALUE, repeatable (see `spacetable list`)."),
     ] = None,
+    delay: Annotated[
+        float,
+        typer.Option(min=0, max=60, help="Seconds each bot waits before its move, to watch a game of bots."),
+    ] = 0.0,
     resume: Annotated[
         str | None,
         typer.Option(
@@ -463,7 +541,7 @@ def play_command(
             file = find_save(resume)
         except LookupError as exc:
             _fail(str(exc))
-        _resume(game_id, file, seat or [], seed, record, console)
+        _resume(game_id, file, seat or [], seed, record, console, delay)
         return
     if game_id is None:
         _fail("name the game to play (see `spacetable list`), or resume one with --resume last")
@@ -474,13 +552,15 @@ def play_command(
             _check_writable(record)
     except (CliError, SpacetableError) as exc:
         _fail(str(exc))
-    rng = _seeded(seed, console)
+    game_seed = _draw_seed(seed, console)
     try:
         if games is not None:
-            last = _play_batch(game, seats, rng, games, console)
+            last = _play_batch(game, seats, random.Random(game_seed), games, console)
             _save(last, record, console)
             return
-        code = _play_one(game, seats, rng, console, record)
+        code, finished = _play_one(game, seats, game_seed, console, record, delay=delay)
+        while finished and HUMAN in seats and _offer_again(console):
+            code, finished = _play_one(game, seats, _draw_seed(None, console), console, None, delay=delay)
     except SpacetableError as exc:
         _fail(str(exc))
     if code:
@@ -569,7 +649,13 @@ def _load_record(file: Path) -> Record:
 
 
 def _resume(
-    game_id: str | None, file: Path, seat_values: list[str], seed: int | None, path: Path | None, console: Console
+    game_id: str | None,
+    file: Path,
+    seat_values: list[str],
+    seed: int | None,
+    path: Path | None,
+    console: Console,
+    delay: float = 0.0,
 ) -> None:
     rec = _load_record(file)
     try:
@@ -584,7 +670,7 @@ def _resume(
         _check_writable(target)
     except (CliError, SpacetableError) as exc:
         _fail(str(exc))
-    code = _play_one(game, seats, _seeded(seed, console), console, target, resumed=(rec, state))
+    code, _ = _play_one(game, seats, _draw_seed(seed, console), console, target, resumed=(rec, state), delay=delay)
     if code:
         raise typer.Exit(code)
 

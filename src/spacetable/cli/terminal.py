@@ -58,7 +58,13 @@ EVENT_STYLES: dict[str, str] = {
 """How each event kind looks in the log; unknown kinds are printed plain."""
 
 MAX_COLUMNS = 3
-KEYS = "a number chooses · b shows the board again · ? this help · q leaves (the game stays saved)"
+FULL_SIZE = (100, 50)
+"""Columns and rows a full board needs; a smaller terminal gets the game's compact board."""
+EARLIER = "[dim]… {count} earlier event(s): l lists them[/]"
+KEYS = (
+    "a number chooses · b shows the board again · l lists what happened since your last move · "
+    "? this help · q leaves (the game stays saved)"
+)
 
 
 class QuitGame(Exception):
@@ -77,13 +83,16 @@ def _game_module(game: Game, name: str) -> Any | None:
         return None
 
 
-def find_renderer(game: Game) -> Renderer:
-    """The game's ``render(state, seat)`` (module ``render`` beside the game), else its JSON view.
+def find_renderer(game: Game, console: Console | None = None) -> Renderer:
+    """The game's ``render(state, seat)`` (module ``render`` beside the game), else its JSON view;
+    on a terminal smaller than FULL_SIZE, the game's ``compact(state, seat)`` where it has one.
 
     A game's renderer may be handed a resample: it must draw only what ``view(seat)`` holds.
     """
     module = _game_module(game, "render")
     render = getattr(module, "render", None) if module else None
+    if console is not None and is_small(console):
+        render = getattr(module, "compact", None) or render
     if render is not None:
         return lambda state, seat: str(render(state, seat))
 
@@ -91,6 +100,12 @@ def find_renderer(game: Game) -> Renderer:
         return escape(json.dumps(state.view(seat), indent=1, sort_keys=True))
 
     return view
+
+
+def is_small(console: Console) -> bool:
+    """A terminal smaller than FULL_SIZE (a pipe or a file never is: nobody reads it live)."""
+    columns, rows = FULL_SIZE
+    return console.is_terminal and (console.width < columns or console.height < rows)
 
 
 def find_grouper(game: Game) -> Grouper | None:
@@ -146,16 +161,50 @@ def event_line(event: Event) -> str:
 
 
 class EventPrinter:
-    """An ``on_events`` sink for :func:`spacetable.engine.play`: prints what ``seat`` may see."""
+    """An ``on_events`` sink for :func:`spacetable.engine.play`: the events ``seat`` may see.
 
-    def __init__(self, console: Console, seat: int | None) -> None:
+    Printed at once, or with ``hold`` kept until :meth:`flush` (a human's screen: the board,
+    then what happened since their last move, then the menu, so the news stays in view)."""
+
+    def __init__(self, console: Console, seat: int | None, hold: bool = False) -> None:
         self.console = console
         self.seat = seat
+        self.hold = hold
+        self.pending: list[str] = []
+        self.shown: list[str] = []
+        """The lines of the last flush (``l`` lists them again)."""
 
     def __call__(self, state: State, events: Sequence[Event]) -> None:
         for event in events:
             if event.visible_to(self.seat):
-                self.console.print(event_line(event), soft_wrap=True)
+                self.add(event_line(event))
+
+    def add(self, line: str) -> None:
+        """A line of rich markup for the log."""
+        if self.hold:
+            self.pending.append(line)
+        else:
+            self.console.print(line, soft_wrap=True)
+
+    def flush(self, room: int | None = None, again: bool = False) -> None:
+        """Print the held lines (``again``: those of the last flush when none are held); with
+        ``room``, only the last ones that fit in that many rows."""
+        lines, self.pending = self.pending, []
+        if lines:
+            self.shown = lines
+        elif again:
+            lines = self.shown
+        if room is not None and len(lines) > room:
+            skipped = len(lines) - max(room - 1, 1)  # the "earlier events" line takes a row
+            self.console.print(EARLIER.format(count=skipped))
+            lines = lines[skipped:]
+        for line in lines:
+            self.console.print(line, soft_wrap=room is None)
+
+    def replay(self) -> None:
+        """The lines of the last flush again, all of them."""
+        for line in self.shown or ["[dim]nothing has happened yet[/]"]:
+            self.console.print(line)
 
 
 class TerminalPlayer:
@@ -170,11 +219,17 @@ class TerminalPlayer:
         grouper: Grouper | None = None,
         read: Callable[[str], str] | None = None,
         help_terms: HelpTerms | None = None,
+        log: EventPrinter | None = None,
+        compact: bool = False,
     ) -> None:
         self.console = console
         self.render = render
         self.grouper = grouper
         self.help_terms = help_terms
+        self.log = log
+        """The game's log, held until this player's screen shows it under the board."""
+        self.compact = compact
+        """Fit the board, the news and the menu in the terminal's height."""
         self.read = read if read is not None else console.input
 
     # ---- the Player protocol ---------------------------------------------------
@@ -182,18 +237,21 @@ class TerminalPlayer:
         """Show ``state`` and return the legal action the human picks (alone: applied at once)."""
         actions = list(state.legal_actions(seat))
         if len(actions) == 1:
-            self.console.print(
-                f"[dim]Only one choice, applied:[/] {escape(state.action_label(actions[0]))}", soft_wrap=True
-            )
+            line = f"  [dim]your only choice:[/] {escape(state.action_label(actions[0]))}"
+            if self.log is not None:
+                self.log.add(line)
+            else:
+                self.console.print(line, soft_wrap=True)
             return actions[0]
-        self.show_board(state, seat)
         groups = self.grouper(state, actions) if self.grouper else None
+        first = [label for label, _ in groups] if groups else [state.action_label(a) for a in actions]
+        self.show_board(state, seat, self.menu_height(first, back=False) + 2)
         if not groups:
-            index = self.pick(state, seat, [state.action_label(a) for a in actions], "Your move:")
+            index = self.pick(state, seat, first, "Your move:")
             assert index is not None
             return actions[index]
         while True:
-            index = self.pick(state, seat, [label for label, _ in groups], "Your move (first pick one):")
+            index = self.pick(state, seat, first, "Your move (first pick one):")
             assert index is not None
             group = groups[index][1]
             if len(group) == 1:
@@ -203,16 +261,32 @@ class TerminalPlayer:
                 return group[choice]
 
     # ---- screens ---------------------------------------------------------------
-    def show_board(self, state: State, seat: int | None) -> None:
-        self.console.print()
-        self.console.print(self.render(state, seat), soft_wrap=True)
+    def show_board(self, state: State, seat: int | None, below: int = 0, again: bool = False) -> None:
+        """The board, then the log held since this player's last move (``again``: the same news as
+        the last time); on a compact screen only as much of it as leaves ``below`` rows for the
+        menu and the prompt."""
+        board = self.render(state, seat)
+        if not self.compact:
+            self.console.print()
+        self.console.print(board, soft_wrap=True)
+        if self.log is not None:
+            room = self.console.height - board.count("\n") - 1 - below if self.compact else None
+            self.log.flush(None if room is None else max(room, 1), again)
+
+    def menu_height(self, labels: Sequence[str], back: bool) -> int:
+        """The rows :meth:`show_menu` prints for these choices (without its title)."""
+        return -(-(len(labels) + back) // self.menu_columns(labels, back))
+
+    def menu_columns(self, labels: Sequence[str], back: bool) -> int:
+        cell = max(len(str(len(labels))) + 1 + len(label) for label in [*labels, "back" if back else ""]) + 3
+        return max(1, min(MAX_COLUMNS, self.console.width // cell))
 
     def show_help(self, state: State, seat: int, labels: Sequence[str]) -> None:
         """The ``?`` screen for the board ``seat`` sees and the menu's ``labels``."""
         screen = Text.from_markup(self.render(state, seat)).plain
         extra = self.help_terms(state, seat) if self.help_terms else ()
         self.console.print()
-        self.console.print(help_text(state.game.glossary(), screen, labels, extra), soft_wrap=True)
+        self.console.print(help_text(state.game.glossary(), screen, labels, extra))  # wrapped at words
 
     def show_menu(self, labels: Sequence[str], title: str, back: bool) -> None:
         """The numbered choices, in up to three columns when they fit the terminal."""
@@ -222,7 +296,7 @@ class TerminalPlayer:
             items.append(f"[bold cyan]{'0':>{len(str(len(labels)))}}[/] back")
             widths.append(len(str(len(labels))) + 5)
         cell = max(widths) + 3
-        columns = max(1, min(MAX_COLUMNS, self.console.width // cell))
+        columns = self.menu_columns(labels, back)
         rows = -(-len(items) // columns)
         self.console.print(f"[bold]{escape(title)}[/]")
         for r in range(rows):
@@ -250,7 +324,12 @@ class TerminalPlayer:
                 self.show_menu(labels, title, back)
                 continue
             if answer in ("b", "board"):
-                self.show_board(state, seat)
+                self.show_board(state, seat, self.menu_height(labels, back) + 2, again=True)
+                self.show_menu(labels, title, back)
+                continue
+            if answer in ("l", "log"):
+                if self.log is not None:
+                    self.log.replay()
                 self.show_menu(labels, title, back)
                 continue
             if back and answer in ("0", "back"):
@@ -290,5 +369,6 @@ __all__ = [
     "find_help_terms",
     "find_renderer",
     "help_text",
+    "is_small",
     "terms_in",
 ]
