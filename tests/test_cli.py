@@ -159,7 +159,7 @@ def test_bad_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     result = run("play", "falling-skies", "--seed", "1", "--record", str(path), stdin="abc\n99\n\nb\n?\n1\n1\nq\ny\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "'abc' is not a number" in out
+    assert "'abc' is neither a number nor a place" in out
     assert "99 is not on the menu" in out
     assert "Type the number of your choice" in out
     assert out.count("UNDER FALLING SKIES") >= 3  # first board, `b` reprint, board after the first move

@@ -71,7 +71,7 @@ def test_question_mark_explains_the_falling_skies_rooms_and_symbols() -> None:
 def test_b_redraws_the_board_and_bad_input_names_the_keys() -> None:
     state = position("falling-skies", 1, 2, lambda s: s.phase == "place")
     shown = screens(state, ["x", "b"])
-    assert "'x' is not a number" in shown and "? for help" in shown
+    assert "'x' is neither a number nor a place" in shown and "? for help" in shown
     assert shown.count("UNDER FALLING SKIES") == 2  # the board, then again after b
 
 

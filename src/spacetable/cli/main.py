@@ -51,6 +51,7 @@ from .terminal import (
     find_grouper,
     find_help_terms,
     find_renderer,
+    find_titler,
     is_small,
 )
 
@@ -232,11 +233,18 @@ def _make_players(
     """The players of ``seats``: a :class:`TerminalPlayer` per human (``log`` shown under their
     board), a bot otherwise (waiting ``delay`` seconds before each move, to be watched)."""
     players: list[Player] = []
-    render, grouper, terms = find_renderer(game, console), find_grouper(game), find_help_terms(game)
+    render, grouper, terms, titler = (
+        find_renderer(game, console),
+        find_grouper(game),
+        find_help_terms(game),
+        find_titler(game),
+    )
     for who in seats:
         if who == HUMAN:
             players.append(
-                TerminalPlayer(console, render, grouper, help_terms=terms, log=log, compact=is_small(console))
+                TerminalPlayer(
+                    console, render, grouper, help_terms=terms, log=log, compact=is_small(console), titler=titler
+                )
             )
         else:
             bot = make_agent(who.partition(":")[2])

@@ -24,7 +24,11 @@ from spacetable.engine import Action, Event, Game, State
 Renderer = Callable[[State, "int | None"], str]
 """Text with rich markup for a state, seen from a seat (None: a spectator)."""
 Grouper = Callable[[State, Sequence[Action]], "list[tuple[str, list[Action]]] | None"]
-"""A game's optional two-step menu: groups of actions with a label each."""
+"""A game's optional ``action_groups(state, actions)``: the menu of ``actions`` as groups with a
+label each (None: one entry per action, with its label). A group of several actions opens a
+menu of its own, grouped again by the same function, so a choice can take several steps."""
+Titler = Callable[[State, Sequence[Action]], "str | None"]
+"""A game's optional ``menu_title(state, actions)``: the first menu's title (None: the usual one)."""
 HelpTerms = Callable[[State, "int | None"], Sequence[str]]
 """A game's optional ``help_terms(state, seat)``: glossary words for what its board shows
 without naming it (a room drawn as ``EN-1 c0``); the words named on screen are found anyway."""
@@ -112,6 +116,12 @@ def find_grouper(game: Game) -> Grouper | None:
     """The game's optional ``action_groups(state, actions)`` for a two-step menu."""
     module = _game_module(game, "render")
     return getattr(module, "action_groups", None) if module else None
+
+
+def find_titler(game: Game) -> Titler | None:
+    """The game's optional ``menu_title(state, actions)`` (see :data:`Titler`)."""
+    module = _game_module(game, "render")
+    return getattr(module, "menu_title", None) if module else None
 
 
 def find_help_terms(game: Game) -> HelpTerms | None:
@@ -221,6 +231,7 @@ class TerminalPlayer:
         help_terms: HelpTerms | None = None,
         log: EventPrinter | None = None,
         compact: bool = False,
+        titler: Titler | None = None,
     ) -> None:
         self.console = console
         self.render = render
@@ -230,6 +241,7 @@ class TerminalPlayer:
         """The game's log, held until this player's screen shows it under the board."""
         self.compact = compact
         """Fit the board, the news and the menu in the terminal's height."""
+        self.titler = titler
         self.read = read if read is not None else console.input
 
     # ---- the Player protocol ---------------------------------------------------
@@ -243,22 +255,34 @@ class TerminalPlayer:
             else:
                 self.console.print(line, soft_wrap=True)
             return actions[0]
-        groups = self.grouper(state, actions) if self.grouper else None
-        first = [label for label, _ in groups] if groups else [state.action_label(a) for a in actions]
-        self.show_board(state, seat, self.menu_height(first, back=False) + 2)
-        if not groups:
-            index = self.pick(state, seat, first, "Your move:")
-            assert index is not None
-            return actions[index]
+        title = self.titler(state, actions) if self.titler else None
+        stack: list[list[Action]] = []
+        """The menus above the current one (0 goes back up)."""
+        current = actions
+        entries = self.entries(state, current)
+        self.show_board(state, seat, self.menu_height([label for label, _ in entries], back=False) + 2)
+        headings: list[str] = []
+        """The label of each menu on the stack's path, the title of the menu under it."""
         while True:
-            index = self.pick(state, seat, first, "Your move (first pick one):")
-            assert index is not None
-            group = groups[index][1]
-            if len(group) == 1:
-                return group[0]
-            choice = self.pick(state, seat, [state.action_label(a) for a in group], f"{groups[index][0]}:", back=True)
-            if choice is not None:
-                return group[choice]
+            heading = title or ("Your move:" if all(len(g) == 1 for _, g in entries) else "Your move (pick one):")
+            if stack:
+                heading = f"{' › '.join(headings)}:"
+            picked = self.pick(state, seat, entries, heading, back=bool(stack))
+            if picked is None:
+                current = stack.pop()
+                headings.pop()
+            elif len(picked[1]) == 1:
+                return picked[1][0]
+            else:
+                stack.append(current)
+                headings.append(picked[0])
+                current = picked[1]
+            entries = self.entries(state, current)
+
+    def entries(self, state: State, actions: list[Action]) -> list[tuple[str, list[Action]]]:
+        """A menu of ``actions``: the game's groups (each a step towards one action) or their labels."""
+        groups = self.grouper(state, actions) if self.grouper else None
+        return groups or [(state.action_label(a), [a]) for a in actions]
 
     # ---- screens ---------------------------------------------------------------
     def show_board(self, state: State, seat: int | None, below: int = 0, again: bool = False) -> None:
@@ -308,8 +332,12 @@ class TerminalPlayer:
                     line += "  " + items[i] + pad
             self.console.print(line, soft_wrap=True)
 
-    def pick(self, state: State, seat: int, labels: Sequence[str], title: str, back: bool = False) -> int | None:
-        """Read a menu choice: its index, or None for "back". Re-prompts on anything else."""
+    def pick(
+        self, state: State, seat: int, entries: Sequence[tuple[str, list[Action]]], title: str, back: bool = False
+    ) -> tuple[str, list[Action]] | None:
+        """Read a menu choice: the chosen entry, or the entry of the place typed by its name
+        (``E4``: every action whose parts name it); None for "back". Re-prompts on anything else."""
+        labels = [label for label, _ in entries]
         count = len(labels)
         self.show_menu(labels, title, back)
         hint = f"1-{count}{', 0 back' if back else ''}, b board, ? help, q quit"
@@ -334,14 +362,33 @@ class TerminalPlayer:
                 continue
             if back and answer in ("0", "back"):
                 return None
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= count:
+                return entries[int(answer) - 1]
+            named = self.named(state, [a for _, group in entries for a in group], answer)
+            if named:
+                return answer.upper(), named
             if not answer:
                 self.error(f"Type the number of your choice, 1 to {count}.")
-            elif not (answer.isascii() and answer.isdigit()):
-                self.error(f"{answer!r} is not a number: type 1 to {count}, b to see the board, ? for help, q to quit.")
-            elif not 1 <= int(answer) <= count:
+            elif answer.isascii() and answer.isdigit():
                 self.error(f"{int(answer)} is not on the menu: choose 1 to {count}.")
             else:
-                return int(answer) - 1
+                self.error(
+                    f"{answer!r} is neither a number nor a place on this menu: type 1 to {count}, "
+                    "b to see the board, ? for help, q to quit."
+                )
+
+    @staticmethod
+    def named(state: State, actions: Sequence[Action], name: str) -> list[Action]:
+        """The actions one of whose board parts (``Game.action_parts``, e.g. ``cell:E4``) ends in
+        ``name`` (any case), so a place can be typed instead of looked up in the menu."""
+        if not name or not name.isascii() or not name.isalnum():
+            return []
+        found = []
+        for action in actions:
+            parts = state.game.action_parts(action)
+            if any(part.rpartition(":")[2].lower() == name for part in parts):
+                found.append(action)
+        return found
 
     def ask(self, prompt: str) -> str:
         """One line of input; the end of input quits the game."""
@@ -368,6 +415,7 @@ __all__ = [
     "find_grouper",
     "find_help_terms",
     "find_renderer",
+    "find_titler",
     "help_text",
     "is_small",
     "terms_in",

@@ -26,6 +26,7 @@ from .actions import (
     EndTurn,
     Explore,
     Move,
+    Place,
     Play,
     ReplaceObjective,
     Sell,
@@ -36,8 +37,9 @@ from .actions import (
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from .cannons import CANNON
 from .state import NOWHERE, STATION, MothershipState
+from .web_grid import terrain
 
-__all__ = ["action_groups", "help_terms", "legend", "render"]
+__all__ = ["action_groups", "help_terms", "legend", "menu_title", "render"]
 
 COLOURS = ("cyan", "yellow", "green", "magenta", "red", "blue")
 LETTERS = {"mothership": "M", "fighter": "f", "bomber": "b"}
@@ -230,10 +232,26 @@ def _panel(state: MothershipState, seat: int, resources: int | None) -> str:
     return f"{name}: {mothership}; {station}; {ships}; resources {held}"
 
 
-def action_groups(state: MothershipState, actions: Sequence[Action]) -> list[tuple[str, list[Action]]] | None:
-    """In a turn: the control panel, each ship (its moves and lone attacks), joint attacks, the end."""
-    if state.phase != "turn" or len(actions) <= 9:
+Groups = list[tuple[str, list[Action]]]
+
+
+def action_groups(state: MothershipState, actions: Sequence[Action]) -> Groups | None:
+    """The menu of ``actions``, a step at a time (the terminal calls this again on the group
+    picked): in a turn, the control panel, each ship, joint attacks, cards and the rest; then
+    the control panel's engines, its weapons, its shields; a ship's destinations by their
+    coordinates, the risky ones marked. Built from the actions' labels and board parts."""
+    if state.phase != "turn" or not actions:
         return None
+    if all(isinstance(a, SetEnergy) for a in actions):
+        return _panel_step(state, actions)
+    if len({_ship_of(a) for a in actions}) == 1 and _ship_of(actions[0]) is not None:
+        return _destinations(state, actions)
+    if len(actions) <= 9:
+        return None
+    return _turn_groups(state, actions)
+
+
+def _turn_groups(state: MothershipState, actions: Sequence[Action]) -> Groups | None:
     board = state.board
     assert board is not None
     groups: dict[str, list[Action]] = {}
@@ -263,6 +281,74 @@ def action_groups(state: MothershipState, actions: Sequence[Action]) -> list[tup
         else:
             key = "other"
         groups.setdefault(key, []).append(action)
-    for members in groups.values():  # destinations in reading order, then the attacks
+    for members in groups.values():  # moves first, then the attacks
         members.sort(key=lambda a: (0, a[1]) if isinstance(a, Move) else (1, 0))
     return list(groups.items()) if len(groups) > 1 else None
+
+
+def _panel_step(state: MothershipState, actions: Sequence[Action]) -> Groups:
+    """The control panel one subsystem at a time: the first of engines, weapons, shields whose
+    value still varies among ``actions`` (its board part ``panel:NAME:VALUE``), with what it gives."""
+    game = state.game
+    parts = [game.action_parts(a) for a in actions]
+    step = next((i for i in range(3) if len({p[i] for p in parts}) > 1), 2)
+    groups: dict[str, list[Action]] = {}
+    for action, path in zip(actions, parts):
+        _, name, value = path[step].split(":")
+        groups.setdefault(f"{name} {value} ({_gives(state, name, int(value))})", []).append(action)
+    entries = []
+    for label, group in groups.items():
+        if len(group) == 1 and step < 2:  # the rest of the energy has one place left: say where
+            _, name, value = game.action_parts(group[0])[2].split(":")
+            label += f", leaving {name} {value} ({_gives(state, name, int(value))})"
+        entries.append((label, group))
+    return entries
+
+
+def _gives(state: MothershipState, subsystem: str, energy: int) -> str:
+    """What ``energy`` in a subsystem gives, from the content's control panel rows."""
+    c = state.game.content
+    if subsystem == "engines":
+        return _count(c.engines[energy], "space")
+    if subsystem == "weapons":
+        return f"d{c.weapons[energy]}" if c.weapons[energy] else "no die"
+    return _count(c.shields[energy], "point")
+
+
+def _ship_of(action: Action) -> int | None:
+    """The one ship that makes this move or lone attack (None for anything else)."""
+    if isinstance(action, Move):
+        return action.ship
+    if isinstance(action, Attack) and len(ship_bits(action.ships)) == 1:
+        return ship_bits(action.ships)[0]
+    return None
+
+
+def _destinations(state: MothershipState, actions: Sequence[Action]) -> Groups:
+    """One ship's moves as their coordinates (type them, e.g. E4), the risky ones marked; then
+    its attacks by their labels."""
+    board = state.board
+    assert board is not None
+    owners = state.view(None)["owner"]
+    entries = []
+    for action in actions:
+        if not isinstance(action, Move):
+            entries.append((state.action_label(action), [action]))
+            continue
+        words, _, risky = terrain(board, owners, action[1])
+        mark = f" (risky: {words.split(' (')[0]})" if risky else ""
+        entries.append((f"to {board.name_of(action[1])}{mark}", [action]))
+    return entries
+
+
+def menu_title(state: MothershipState, actions: Sequence[Action]) -> str | None:
+    """At set-up, the ship being placed: ``Place your Fighter 1 (ship 2 of 6):``."""
+    if state.phase != "place" or not any(isinstance(a, Place) for a in actions):
+        return None
+    seat = state.awaiting()[0] if state.awaiting() else state.turn
+    fleet = state.pos[seat]
+    unplaced = [ship for ship, cell in enumerate(fleet) if cell == NOWHERE]
+    if not unplaced:
+        return None
+    name = state.game.ship_names[unplaced[0]]
+    return f"Place your {name} (ship {unplaced[0] + 1} of {len(fleet)}; type its space, e.g. C4):"
