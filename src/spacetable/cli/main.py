@@ -41,7 +41,7 @@ from spacetable.engine import (
     load,
     play,
 )
-from spacetable.engine.safejson import read_json
+from spacetable.engine.safejson import read_json, write_atomic
 
 from .saves import LAST, find_save, list_saves, new_save_path, saves_folder
 from .terminal import (
@@ -780,13 +780,19 @@ def tournament_command(
     with progress:
         task = progress.add_task(f"{game.id} tournament", total=games)
         report = tournament.run(game, names, games, seed, jobs, on_game=lambda _: progress.advance(task))
+    if report.interrupted:
+        console.print(f"[bold]Interrupted[/] after {report.games} of {games} games: the figures are of those.")
+        if not report.games:
+            raise typer.Exit(130)
     _print_report(report, console)
     if out is not None:
         try:
-            out.write_text(json.dumps(report.to_json(), indent=1) + "\n", encoding="utf-8")
+            write_atomic(out, json.dumps(report.to_json(), indent=1) + "\n")
         except OSError as exc:
             _fail(f"cannot write {str(out)!r}: {exc.strerror or exc}")
         console.print(f"[dim]Results saved to {escape(str(out))}.[/]")
+    if report.interrupted:
+        raise typer.Exit(130)
 
 
 def _print_report(report: Any, console: Console) -> None:

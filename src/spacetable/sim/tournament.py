@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import math
 import random
+import signal
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 
 from spacetable.agents import make_agent
 from spacetable.engine import JSON, Action, Game, Record, State, load, play
 
+IN_FLIGHT = 2
+"""Games handed to each worker process at a time (the rest wait in this process)."""
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
 
@@ -69,6 +72,8 @@ class Report:
     average_rounds: float | None
     endings: dict[str, int]
     rows: list[AgentRow]
+    interrupted: bool = False
+    """Stopped by Ctrl-C: the figures are of the games finished by then (``games`` of them)."""
 
     def to_json(self) -> dict[str, JSON]:
         data = asdict(self)
@@ -131,24 +136,55 @@ def run(
     jobs: int = 1,
     on_game: Callable[[GameResult], None] | None = None,
 ) -> Report:
-    """Play ``games`` games and summarise them. ``jobs`` > 1 plays them in that many processes."""
+    """Play ``games`` games and summarise them. ``jobs`` > 1 plays them in that many processes.
+
+    Ctrl-C (KeyboardInterrupt) stops early: the report, marked ``interrupted``, is of the games
+    finished by then (with ``jobs`` > 1, those under way are finished first)."""
     for name in agents:
         make_agent(name)  # fail early on an unknown bot
     args = (game.id, game.players, game.options, agents, seed)
     results: list[GameResult] = []
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            futures = [pool.submit(play_one, *args, i) for i in range(games)]
-            for future in futures:
-                results.append(future.result())
-                if on_game:
-                    on_game(results[-1])
-    else:
-        for i in range(games):
-            results.append(play_one(*args, i))
-            if on_game:
-                on_game(results[-1])
+
+    def finished(result: GameResult) -> None:
+        results.append(result)
+        if on_game:
+            on_game(result)
+
+    try:
+        if jobs > 1:
+            with ProcessPoolExecutor(jobs, initializer=_ignore_ctrl_c) as pool:
+                pending: set[Future[GameResult]] = set()
+                submitted = 0
+                try:
+                    while submitted < games or pending:
+                        while submitted < games and len(pending) < IN_FLIGHT * jobs:
+                            pending.add(pool.submit(play_one, *args, submitted))
+                            submitted += 1
+                        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                        for future in done:
+                            finished(future.result())
+                except KeyboardInterrupt:
+                    # the games not started are dropped; those under way finish (their workers
+                    # ignore Ctrl-C) and count
+                    for future in pending:
+                        future.cancel()
+                    for future in wait(pending).done:
+                        if not future.cancelled() and future.exception() is None:
+                            finished(future.result())
+                    raise
+        else:
+            for i in range(games):
+                finished(play_one(*args, i))
+    except KeyboardInterrupt:
+        report = summarise(game, agents, results)
+        report.interrupted = True
+        return report
     return summarise(game, agents, results)
+
+
+def _ignore_ctrl_c() -> None:
+    """In a worker process: Ctrl-C is the parent's to handle (it stops the tournament cleanly)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def summarise(game: Game, agents: list[str], results: list[GameResult]) -> Report:
