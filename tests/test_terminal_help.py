@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import tomllib
 from pathlib import Path
 
@@ -93,3 +94,19 @@ def test_every_symbol_board_has_a_legend(game_id: str, players: int, legend: str
     state = position(game_id, players, 1, lambda s: s.game.id != "mothership" or s.phase == "turn")
     board = Text.from_markup(find_renderer(state.game)(state, 0)).plain
     assert legend in board, board
+
+
+def test_version_and_option_help_without_type_names() -> None:
+    from importlib.metadata import version
+
+    from typer.testing import CliRunner
+
+    from spacetable.cli.main import app
+
+    runner = CliRunner()
+    shown = runner.invoke(app, ["--version"])
+    assert shown.exit_code == 0 and shown.output.strip() == f"spacetable {version('spacetable')}"
+    for command in ("play", "tournament", "serve", "bench"):
+        text = runner.invoke(app, [command, "--help"], env={"COLUMNS": "160"}).output
+        options = [line for line in text.splitlines() if "--" in line and "--help" not in line]
+        assert options and not [line for line in options if re.search(r"<[a-z]", line)], (command, options)

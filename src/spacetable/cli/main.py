@@ -16,6 +16,7 @@ import shlex
 import time
 import tomllib
 from collections.abc import Callable, Sequence
+from importlib.metadata import version
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar, cast
 
@@ -496,38 +497,50 @@ def play_command(
         str | None,
         typer.Argument(metavar="[GAME]", help="The game's id (see `spacetable list`); not needed to resume."),
     ] = None,
-    level: Annotated[int | None, typer.Option(help="Difficulty level (the game option `level`).")] = None,
-    mode: Annotated[str | None, typer.Option(help="The game's mode (the game option `mode`), e.g. solo.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the dice and of the bots (default: random).")] = None,
+    level: Annotated[int | None, typer.Option(metavar="N", help="Difficulty level (the game option `level`).")] = None,
+    mode: Annotated[
+        str | None, typer.Option(metavar="MODE", help="The game's mode (the game option `mode`), e.g. solo.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help="Seed of the dice and of the bots (default: random).")
+    ] = None,
     seat: Annotated[
         list[str] | None,
         typer.Option(
+            metavar="SEAT=WHO",
             help="Who sits where, repeatable: 0=human, 1=bot:greedy, 2=bot:random. "
-            "Unnamed seats: a human in seat 0 and bots elsewhere (all bots with --games)."
+            "Unnamed seats: a human in seat 0 and bots elsewhere (all bots with --games).",
         ),
     ] = None,
     games: Annotated[
-        int | None, typer.Option(min=1, help="Play N bot-only games and print a summary instead of one game.")
+        int | None,
+        typer.Option(min=1, metavar="N", help="Play N bot-only games and print a summary instead of one game."),
     ] = None,
     record: Annotated[
         Path | None,
         typer.Option(
             dir_okay=False,
+            metavar="FILE",
             help="Save the game record to this file instead of the saves folder (with --games: the last game "
             "only; batches are not saved otherwise).",
         ),
     ] = None,
     content: Annotated[
-        Path | None, typer.Option(help="A TOML file overriding the game's content data (cards, boards).")
+        Path | None,
+        typer.Option(metavar="FILE", help="A TOML file overriding the game's content data (cards, boards)."),
     ] = None,
-    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's usual count).")] = None,
+    players: Annotated[
+        int | None, typer.Option(metavar="N", help="Number of players (default: the game's usual count).")
+    ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A game option KEY=VALUE, repeatable (see `spacetable list`)."),
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option, repeatable (see `spacetable list`)."),
     ] = None,
     delay: Annotated[
         float,
-        typer.Option(min=0, max=60, help="Seconds each bot waits before its move, to watch a game of bots."),
+        typer.Option(
+            min=0, max=60, metavar="SECONDS", help="Seconds each bot waits before its move, to watch a game of bots."
+        ),
     ] = 0.0,
     resume: Annotated[
         str | None,
@@ -705,8 +718,12 @@ def _record_seats(rec: Record, file: Path) -> list[str]:
 @app.command("replay")
 @_guarded
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A record saved by `spacetable play --record`.")],
-    actions: Annotated[bool, typer.Option("--actions", "-a", help="List every action as it is replayed.")] = False,
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A game record (from `spacetable saves`, --record or the web table).")
+    ],
+    actions: Annotated[
+        bool, typer.Option("--actions", "-a", metavar="", help="List every action as it is replayed.")
+    ] = False,
 ) -> None:
     """Replay a game record, check it ends as recorded, and show the final position.
 
@@ -747,18 +764,25 @@ def replay_command(
 @_guarded
 def tournament_command(
     game_id: Annotated[str, typer.Option("--game", metavar="GAME", help="The game's id.")],
-    agents: Annotated[str, typer.Option(help="Bots, comma-separated, e.g. hard,greedy,random.")],
-    games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
-    players: Annotated[int | None, typer.Option(help="Seats per game (default: the game's usual count).")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the dice and bots; game i uses seed:i.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
-    level: Annotated[int | None, typer.Option(help="The game option `level`.")] = None,
-    mode: Annotated[str | None, typer.Option(help="The game option `mode`, e.g. solo.")] = None,
-    content: Annotated[Path | None, typer.Option(help="A TOML file overriding the game's content data.")] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE, repeatable.")
+    agents: Annotated[str, typer.Option(metavar="BOTS", help="Bots, comma-separated, e.g. hard,greedy,random.")],
+    games: Annotated[int, typer.Option(min=1, metavar="N", help="Games to play.")] = 100,
+    players: Annotated[
+        int | None, typer.Option(metavar="N", help="Seats per game (default: the game's usual count).")
     ] = None,
-    out: Annotated[Path | None, typer.Option(dir_okay=False, help="Also write the results as JSON here.")] = None,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the dice and bots; game i uses seed:i.")] = 0,
+    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Processes playing games at once.")] = 1,
+    level: Annotated[int | None, typer.Option(metavar="N", help="The game option `level`.")] = None,
+    mode: Annotated[str | None, typer.Option(metavar="MODE", help="The game option `mode`, e.g. solo.")] = None,
+    content: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="A TOML file overriding the game's content data.")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option, repeatable.")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(dir_okay=False, metavar="FILE", help="Also write the results as JSON here (kept on Ctrl-C)."),
+    ] = None,
 ) -> None:
     """Bots against bots with rotating seats: win rates (95% CI), game length, time per move, Elo."""
     from spacetable.sim import tournament
@@ -824,7 +848,7 @@ def _print_report(report: Any, console: Console) -> None:
 @_guarded
 def bench_command(
     game_id: Annotated[str | None, typer.Argument(metavar="[GAME]", help="One game (default: every game).")] = None,
-    seconds: Annotated[float, typer.Option(min=0.01, help="Time budget per measurement.")] = 2.0,
+    seconds: Annotated[float, typer.Option(min=0.01, metavar="SECONDS", help="Time budget per measurement.")] = 2.0,
 ) -> None:
     """Measure the engine's speed (playouts, clones, legal actions) and print a table."""
     from spacetable import bench  # imported only when benchmarking
@@ -848,16 +872,21 @@ def bench_command(
 
 @app.command("serve")
 def serve_command(
-    host: Annotated[str, typer.Option(help="The address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option(metavar="ADDRESS", help="The address to listen on (127.0.0.1: this machine only).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, metavar="N", help="The port to listen on.")] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
+            metavar="URL",
             help="Database URL (default: a SQLite file in the user data folder), "
-            "e.g. postgresql+psycopg://user@127.0.0.1:5432/spacetable."
+            "e.g. postgresql+psycopg://user@127.0.0.1:5432/spacetable.",
         ),
     ] = None,
-    open_browser: Annotated[bool, typer.Option("--open/--no-open", help="Open the lobby in a web browser.")] = False,
+    open_browser: Annotated[
+        bool, typer.Option("--open/--no-open", metavar="", help="Open the lobby in a web browser.")
+    ] = False,
 ) -> None:
     """Run the web table: the lobby, the tables and the bots, in one process (Ctrl-C stops it)."""
     import socket
@@ -916,6 +945,22 @@ def _cell(value: object) -> str:
 def main() -> None:
     """The console-script entry point."""
     app()
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        _stdout().print(f"spacetable {version('spacetable')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", metavar="", callback=_show_version, is_eager=True, help="Show the version and exit."),
+    ] = False,
+) -> None:
+    """A rules engine and digital tabletop for space strategy board games."""
 
 
 if __name__ == "__main__":
