@@ -110,3 +110,12 @@ def test_version_and_option_help_without_type_names() -> None:
         text = runner.invoke(app, [command, "--help"], env={"COLUMNS": "160"}).output
         options = [line for line in text.splitlines() if "--" in line and "--help" not in line]
         assert options and not [line for line in options if re.search(r"<[a-z]", line)], (command, options)
+
+
+def test_counts_and_articles_read_as_english() -> None:
+    from spacetable.engine.words import article, count
+
+    assert [count(n, "planet") for n in (0, 1, 2)] == ["0 planets", "1 planet", "2 planets"]
+    assert count(1, "die", "dice") == "1 die" and count(3, "die", "dice") == "3 dice"
+    words = ["Engineer", "Pilot", "8", "11", "1", "18", "unit", "AI", "Armor Plating"]
+    assert [article(w).split()[0] for w in words] == ["an", "a", "an", "an", "a", "an", "a", "an", "an"]

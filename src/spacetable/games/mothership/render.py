@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spacetable.engine import Action
+from spacetable.engine.words import count
 
 from . import beacons, exploration, objectives, victory
 from .actions import (
@@ -195,11 +196,6 @@ def help_terms(state: MothershipState, seat: int | None = None) -> list[str]:
     return [*symbols, "coordinates", "engines", "weapons", "shields", "hull", "risky"]
 
 
-def _count(n: int, noun: str) -> str:
-    """``1 planet``, ``2 planets``, ``0 planets``."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
 def _mark(state: MothershipState, seat: int) -> str:
     """A fleet's mark on the grid: the seat's number, N for the solo challenge's NPC."""
     return "N" if seat == state.game.npc else str(seat + 1)
@@ -223,7 +219,7 @@ def _panel(state: MothershipState, seat: int, resources: int | None) -> str:
         else "[red]mothership destroyed[/]"
     )
     planets = sum(1 for o in state.owner if o == seat)
-    ships = f"{_count(len(alive), 'other ship')}; {_count(planets, 'planet')}"
+    ships = f"{count(len(alive), 'other ship')}; {count(planets, 'planet')}"
     if seat == state.game.npc:
         level = state.game.options["level"]
         return f"{name} (level {level}): {mothership}; no station; {ships}; takes no resources or cards"
@@ -309,10 +305,10 @@ def _gives(state: MothershipState, subsystem: str, energy: int) -> str:
     """What ``energy`` in a subsystem gives, from the content's control panel rows."""
     c = state.game.content
     if subsystem == "engines":
-        return _count(c.engines[energy], "space")
+        return count(c.engines[energy], "space")
     if subsystem == "weapons":
         return f"d{c.weapons[energy]}" if c.weapons[energy] else "no die"
-    return _count(c.shields[energy], "point")
+    return count(c.shields[energy], "point")
 
 
 def _ship_of(action: Action) -> int | None:
