@@ -39,3 +39,27 @@ def test_a_falling_skies_game_at_80x24_fits_the_screen_and_keeps_the_news_above_
     assert news, first_steps[1]
     help_screen = term.output[term.output.index(" HELP ") :]
     assert "room B1: " in help_screen and "Energy room" in help_screen
+
+
+def test_each_place_of_a_die_previews_where_the_ships_land() -> None:
+    import random
+
+    from spacetable.engine import load
+    from spacetable.games.falling_skies.render import action_groups
+
+    state = load("falling-skies", 1, {}).new_initial_state()
+    rng = random.Random(3)
+    while state.phase != "place":
+        state.apply_action(state.sample_chance(rng))
+    first = action_groups(state, state.legal_actions(0))
+    assert first is not None
+    places = action_groups(state, first[0][1])  # the second step: the places of one die
+    assert places is not None and all(len(group) == 1 for _, group in places)
+    for label, (action,) in places:
+        after = state.clone()
+        after.apply_action(action, 0)
+        landed = sorted(set(after.ships) - set(state.ships))
+        assert state.action_label(action).endswith(label.partition(" → ")[0])  # the space and its room
+        for row, _col, red in landed:  # every ship that moved is named where it landed
+            assert f"{'R' if red else 'G'} col" in label and f"row {row}" in label, (label, landed)
+        assert (" → " in label) == bool(landed or after.mothership != state.mothership), label

@@ -330,7 +330,7 @@ class TerminalPlayer:
                 if i < len(items):
                     pad = " " * (cell - widths[i]) if c < columns - 1 and i + rows < len(items) else ""
                     line += "  " + items[i] + pad
-            self.console.print(line, soft_wrap=True)
+            self.console.print(line, soft_wrap=columns > 1)  # a long single entry wraps at words
 
     def pick(
         self, state: State, seat: int, entries: Sequence[tuple[str, list[Action]]], title: str, back: bool = False

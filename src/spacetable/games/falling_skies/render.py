@@ -459,6 +459,37 @@ def _width(markup: str) -> int:
     return len(MARKUP_TAG.sub("", markup).replace("\\[", "["))
 
 
+def landing(state: FallingSkiesState, action: Action) -> str:
+    """Where a placement sends the ships, as `` → G col 2 row 3→row 7, R col 4 row 9 leaves the sky
+    (+1 damage)`` (a ship is followed by its colour and the nearest column): the action
+    applied to a copy of the state by the game itself (placing a die is not random), so the
+    preview holds no rule of its own. Empty when no ship moves."""
+    after = state.clone()
+    after.apply_action(action, 0)
+    before_ships, after_ships = sorted(state.ships), sorted(after.ships)
+    gone = [s for s in before_ships if s not in after_ships]
+    came = [s for s in after_ships if s not in before_ships]
+    moves = []
+    for row, col, red in sorted(gone, key=lambda ship: -ship[0]):  # the lowest ship first
+        letter = "R" if red else "G"
+        # the same ship as far as the picture tells: its colour, the nearest column, at or below
+        candidates = [s for s in came if s[2] == red and (s[0] >= row or s[0] == SPOT)]
+        landed = min(candidates, key=lambda s: (abs(s[1] - col), s[0] == SPOT, s[0]), default=None)
+        start = "spot" if row == SPOT else f"row {row}"
+        if landed is None:
+            moves.append(f"{letter} col {col + 1} {start} leaves the sky")
+            continue
+        came.remove(landed)
+        where = "the mother ship" if landed[0] == SPOT else f"row {landed[0]}"
+        shift = f" col {landed[1] + 1}" if landed[1] != col else ""
+        moves.append(f"{letter} col {col + 1} {start}→{where}{shift}")
+    hurt = after.damage - state.damage
+    text = ", ".join(moves) + (f" (+{hurt} damage)" if hurt else "")
+    if after.mothership != state.mothership:
+        text += f"{', ' if text else ''}mother ship down {after.mothership - state.mothership}"
+    return f" → {text}" if text else ""
+
+
 SYMBOL_TERMS = (
     "green ship",
     "red ship",
@@ -485,7 +516,8 @@ def help_terms(state: FallingSkiesState, seat: int | None = 0) -> list[str]:
 def action_groups(state: FallingSkiesState, actions: Sequence[Action]) -> list[tuple[str, list[Action]]] | None:
     """Actions grouped for a two-step menu ("which die?", then "where?"); None: one flat menu.
 
-    Only placements are grouped (by die); the groups keep the order of ``actions``.
+    Only placements are grouped (by die); the groups keep the order of ``actions``. The places
+    of one die are each labelled with where the ships would land (:func:`landing`).
     """
     if not actions or not all(isinstance(a, Place) for a in actions):
         return None
@@ -493,11 +525,12 @@ def action_groups(state: FallingSkiesState, actions: Sequence[Action]) -> list[t
     for a in actions:
         groups.setdefault((a[0], a[1]), []).append(a)
     if len(groups) < 2:
-        return None
+        # the die is the menu's title: each entry is the space and where the ships would land
+        return [(f"{state.action_label(a).partition(' on ')[2]}{landing(state, a)}", [a]) for a in actions]
     return [
         (f"{color} {value} ({len(group)} space{'s' if len(group) > 1 else ''})", group)
         for (color, value), group in groups.items()
     ]
 
 
-__all__ = ["action_groups", "compact", "die_text", "help_terms", "render", "room_text"]
+__all__ = ["action_groups", "compact", "die_text", "help_terms", "landing", "render", "room_text"]
