@@ -35,7 +35,7 @@ def test_a_falling_skies_game_at_80x24_fits_the_screen_and_keeps_the_news_above_
         assert menu > board_end + 1  # the news between them
         whole += any(" FALLING SKIES " in line for line in visible)
     assert whole >= 3  # with a short menu, the whole board, the news and the menu are on screen
-    news = [s for s in first_steps[1:] if "Placed" in s or "Rolled" in s or "earlier event" in s]
+    news = [s for s in first_steps[1:] if "Placed" in s or "Rolled" in s or "before these" in s]
     assert news, first_steps[1]
     help_screen = term.output[term.output.index(" HELP ") :]
     assert "room B1: " in help_screen and "Energy room" in help_screen

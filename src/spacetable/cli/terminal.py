@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from spacetable.engine import Action, Event, Game, State
+from spacetable.engine import Action, Event, Game, State, words
 
 Renderer = Callable[[State, "int | None"], str]
 """Text with rich markup for a state, seen from a seat (None: a spectator)."""
@@ -64,7 +64,7 @@ EVENT_STYLES: dict[str, str] = {
 MAX_COLUMNS = 3
 FULL_SIZE = (100, 50)
 """Columns and rows a full board needs; a smaller terminal gets the game's compact board."""
-EARLIER = "[dim]… {count} earlier event(s): l lists them[/]"
+EARLIER = "[dim]… {events} before these: l lists them[/]"
 KEYS = (
     "a number chooses · b shows the board again · l lists what happened since your last move · "
     "? this help · q leaves (the game stays saved)"
@@ -206,7 +206,7 @@ class EventPrinter:
             lines = self.shown
         if room is not None and len(lines) > room:
             skipped = len(lines) - max(room - 1, 1)  # the "earlier events" line takes a row
-            self.console.print(EARLIER.format(count=skipped))
+            self.console.print(EARLIER.format(events=words.count(skipped, "earlier event")))
             lines = lines[skipped:]
         for line in lines:
             self.console.print(line, soft_wrap=room is None)
@@ -381,7 +381,7 @@ class TerminalPlayer:
     def named(state: State, actions: Sequence[Action], name: str) -> list[Action]:
         """The actions one of whose board parts (``Game.action_parts``, e.g. ``cell:E4``) ends in
         ``name`` (any case), so a place can be typed instead of looked up in the menu."""
-        if not name or not name.isascii() or not name.isalnum():
+        if not (name.isascii() and name.isalnum()) or name.isdigit():  # a number is a menu entry's
             return []
         found = []
         for action in actions:
