@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from spacetable.cli.main import app
 from spacetable.engine import Record
-from terminal_helpers import Terminal
+from terminal_helpers import Terminal, plain
 
 HEADER = " FALLING SKIES "
 LEGEND_END = "Σ sum"
@@ -109,3 +109,19 @@ def test_saves_lists_the_games_and_resume_takes_their_number(tmp_path: Path, mon
     assert finished.exit_code == 2 and "that game is over" in finished.output
     resumed = runner.invoke(app, ["play", "--resume", "1"], input="q\ny\n")
     assert resumed.exit_code == 0 and "Resuming after" in resumed.output
+
+
+def test_a_finished_game_offers_another_with_a_new_seed_and_a_new_save(tmp_path: Path) -> None:
+    term = Terminal(tmp_path, "play", "falling-skies", "--seed", "5")
+    while term.child.expect(["q quit\\): ", "Play again with a new seed\\? \\(y/N\\): "]) == 0:
+        term.send("1")
+    summary = plain(term.child.before)
+    assert "The game is over" in summary and "seed     5" in summary
+    term.send("y")
+    term.prompt()  # a new game, at its first choice
+    term.send("q")
+    term.until("(y/N)")
+    term.send("y")
+    term.finish()
+    records = [Record.loads(path.read_text()) for path in tmp_path.glob("*.json")]
+    assert sorted(record.final_digest is not None for record in records) == [False, True]  # two games, one over

@@ -30,6 +30,7 @@ from rich.table import Table
 from spacetable.agents import AGENTS, make_agent
 from spacetable.engine import (
     JSON,
+    Action,
     Event,
     Game,
     Player,
@@ -261,7 +262,7 @@ class _Paced:
         self.delay = delay
         self.name = getattr(bot, "name", "bot")
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Any:
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         time.sleep(self.delay)
         return self.bot.choose(state, seat, rng)
 
