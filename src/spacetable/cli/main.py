@@ -422,7 +422,8 @@ def _play_one(
     def on_events(now: State, events: Sequence[Event]) -> None:
         """Log the events; save after every human action and before every human decision, so a
         crash loses nothing a person did; between those, bot and chance actions at most once a
-        second (a save rewrites the whole record, which grows with the game)."""
+        second (a save rewrites the whole record, which grows with the game). An error in the
+        game or a bot, a quit and Ctrl-C save everything at once."""
         nonlocal saved_at
         printer(now, events)
         human_acted = record.actions[-1][0] in humans
@@ -445,6 +446,9 @@ def _play_one(
         _save(record, path, console)
         _resume_hint(path, console)
         return 130, False
+    except Exception:  # a bug in a game or a bot: keep every action taken so far, then report it
+        _save(record, path, console, quiet=True)
+        raise
     printer.flush()
     _print_outcome(final, console, viewer)
     _save(record, path, console, quiet=True)
