@@ -108,28 +108,38 @@ def _header(state: MothershipState) -> str:
 
 
 def _space(state: MothershipState, cell: int) -> str:
+    """A space of the grid as two characters of markup."""
+    return _drawn(state, cell)[0]
+
+
+UNIT_TERMS = {"M": "mothership", "f": "fighter", "b": "bomber", "S": "colony station", "G": "guardian cannon"}
+
+
+def _drawn(state: MothershipState, cell: int) -> tuple[str, str]:
+    """(markup, glossary term) of a space: its unit, else the fleet corner, a beacon, the terrain."""
     board = state.board
     assert board is not None
     occupant = state.grid[cell]
     if occupant >= 0:
         seat, unit = occupant >> 4, occupant & 15
         letter = "S" if unit == STATION else "G" if unit == CANNON else LETTERS[state.game.ship_kinds[unit]]
-        return f"[bold {COLOURS[seat % len(COLOURS)]}]{letter}{_mark(state, seat)}[/]"
+        return f"[bold {COLOURS[seat % len(COLOURS)]}]{letter}{_mark(state, seat)}[/]", UNIT_TERMS[letter]
     mark = board.terrain[cell]
     if cell == board.fleet and state.phase == "place":
-        return "[bold] F[/]"
+        return "[bold] F[/]", "fleet corner"
     token = beacons.token_at(state, cell)
     if token >= 0:
         unit = state.tokens[token][1]
-        return f"[bold white]!{'?' if unit == beacons.LOCKED else LETTERS[beacons.UNITS[unit]]}[/]"
-    if mark in (ASTEROID, NEUTRON_STAR, BLACK_HOLE):  # ## asteroids, ** neutron stars, @@ black holes
-        return f"[dim]{mark * 2}[/]"
+        return f"[bold white]!{'?' if unit == beacons.LOCKED else LETTERS[beacons.UNITS[unit]]}[/]", "beacon token"
+    terms = {ASTEROID: "asteroid field", NEUTRON_STAR: "neutron star", BLACK_HOLE: "black hole"}
+    if mark in terms:  # ## asteroids, ** neutron stars, @@ black holes
+        return f"[dim]{mark * 2}[/]", terms[mark]
     if mark == PLANET:
         owner = state.owner[board.planets.index(cell)]
         if owner < 0:
-            return "[bold white]P.[/]"
-        return f"[bold {COLOURS[owner % len(COLOURS)]}]P{_mark(state, owner)}[/]"
-    return "[dim] ·[/]"
+            return "[bold white]P.[/]", "neutral planet"
+        return f"[bold {COLOURS[owner % len(COLOURS)]}]P{_mark(state, owner)}[/]", "planet"
+    return "[dim] ·[/]", "empty space"
 
 
 SYMBOLS: tuple[tuple[str, str, str], ...] = (
@@ -151,32 +161,10 @@ SYMBOLS: tuple[tuple[str, str, str], ...] = (
 
 
 def _symbols_on_grid(state: MothershipState) -> set[str]:
-    """The legend words (see SYMBOLS) of what the grid shows now."""
+    """The glossary terms (see SYMBOLS) of what the grid shows now."""
     board = state.board
     assert board is not None
-    used = set()
-    kinds = {"M": "mothership", "f": "fighter", "b": "bomber", "S": "colony station", "G": "guardian cannon"}
-    for cell in range(board.size * board.size):
-        occupant = state.grid[cell]
-        if occupant >= 0:
-            unit = occupant & 15
-            letter = "S" if unit == STATION else "G" if unit == CANNON else LETTERS[state.game.ship_kinds[unit]]
-            used.add(kinds[letter])
-            continue
-        mark = board.terrain[cell]
-        if cell == board.fleet and state.phase == "place":
-            used.add("fleet corner")
-        elif beacons.token_at(state, cell) >= 0:
-            used.add("beacon token")
-        elif mark == ASTEROID:
-            used.add("asteroid field")
-        elif mark == NEUTRON_STAR:
-            used.add("neutron star")
-        elif mark == BLACK_HOLE:
-            used.add("black hole")
-        elif mark == PLANET:
-            used.add("planet" if state.owner[board.planets.index(cell)] >= 0 else "neutral planet")
-    return used
+    return {_drawn(state, cell)[1] for cell in range(board.size * board.size)}
 
 
 def legend(state: MothershipState) -> str:
