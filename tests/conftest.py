@@ -18,6 +18,12 @@ import pytest
 from server_helpers import free_port
 
 
+@pytest.fixture(autouse=True)
+def _saves_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`spacetable play` saves every game; in tests, never in the user's own saves folder."""
+    monkeypatch.setenv("SPACETABLE_SAVES", str(tmp_path_factory.mktemp("saves")))
+
+
 def _postgres_bin() -> str | None:
     """The newest Debian PostgreSQL server's bin directory, or None where none is installed."""
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))

@@ -156,16 +156,17 @@ def test_unknown_game_exits_2() -> None:
 
 def test_bad_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     path = tmp_path / "quit.json"
-    result = run("play", "falling-skies", "--seed", "1", "--record", str(path), stdin="abc\n99\n\n?\n1\n1\nq\ny\n")
+    result = run("play", "falling-skies", "--seed", "1", "--record", str(path), stdin="abc\n99\n\nb\n?\n1\n1\nq\ny\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "'abc' is not a number" in out
+    assert "'abc' is neither a number nor a place" in out
     assert "99 is not on the menu" in out
     assert "Type the number of your choice" in out
-    assert out.count("UNDER FALLING SKIES") >= 3  # first board, `?` reprint, board after the first move
+    assert out.count("UNDER FALLING SKIES") >= 3  # first board, `b` reprint, board after the first move
+    assert " HELP " in out
     assert "Placed the" in out  # the chosen die was placed and logged
     assert "Quit this game?" in out
-    assert "Game abandoned" in out
+    assert "Game left" in out
     record = Record.loads(path.read_text())  # the record so far is saved on quit
     assert record.seats == ["human"]
     assert record.final_digest is None
@@ -179,7 +180,7 @@ def test_quit_can_be_cancelled_and_end_of_input_quits_cleanly() -> None:
     result = run("play", "falling-skies", "--seed", "1", stdin="q\nn\nquit\n")
     assert result.exit_code == 0, result.output
     assert result.output.count("Quit this game?") == 2
-    assert "Game abandoned: the input ended" in result.output
+    assert "Game left: the input ended" in result.output
 
 
 def test_a_whole_human_game_records_and_replays(tmp_path: Path) -> None:
@@ -188,9 +189,12 @@ def test_a_whole_human_game_records_and_replays(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert re.search(r"You (won|lost): ", result.output)
     assert "Rolled a" in result.output  # dice are logged as they are rolled
-    assert "Record saved" in result.output
     record = Record.loads(path.read_text())
     assert record.final_digest is not None
+    summary = result.output[result.output.index("The game is over") :]
+    assert re.search(r"result\s+you (won|lost)", summary), summary
+    assert re.search(r"seed\s+5\s", summary) and re.search(rf"actions\s+{len(record.actions)}\s", summary)
+    assert str(path) in summary
 
     replay = run("replay", str(path))
     assert replay.exit_code == 0, replay.output
@@ -232,7 +236,7 @@ def test_a_single_legal_action_is_applied_without_a_prompt() -> None:
 
     player = TerminalPlayer(console, lambda s, seat: "board", read=no_input)
     assert player.choose(_OneAction(), 0, random.Random(0)) == "only"  # type: ignore[arg-type]
-    assert "Only one choice, applied: the only move" in console.export_text()
+    assert "your only choice: the only move" in console.export_text()
 
 
 def test_events_are_filtered_by_seat_and_styled_by_kind() -> None:
@@ -432,7 +436,7 @@ def test_placements_are_grouped_by_die_for_the_menu() -> None:
     assert groups is not None
     assert sum(len(g) for _, g in groups) == len(state.legal_actions())
     assert len(groups) == len(set(state.unplaced))
-    assert all(label.startswith("place the ") for label, _ in groups)
+    assert all(re.fullmatch(r"(black|white) \d \(\d+ spaces?\)", label) for label, _ in groups)
 
 
 def test_game_options_on_the_command_line() -> None:

@@ -12,9 +12,11 @@ import json
 import os
 import random
 import re
+import shlex
 import time
 import tomllib
 from collections.abc import Callable, Sequence
+from importlib.metadata import version
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar, cast
 
@@ -28,6 +30,7 @@ from rich.table import Table
 from spacetable.agents import AGENTS, make_agent
 from spacetable.engine import (
     JSON,
+    Action,
     Event,
     Game,
     Player,
@@ -40,9 +43,19 @@ from spacetable.engine import (
     load,
     play,
 )
-from spacetable.engine.safejson import read_json
+from spacetable.engine.safejson import read_json, write_atomic
 
-from .terminal import EventPrinter, QuitGame, TerminalPlayer, find_grouper, find_renderer
+from .saves import LAST, find_save, list_saves, new_save_path, saves_folder
+from .terminal import (
+    EventPrinter,
+    QuitGame,
+    TerminalPlayer,
+    find_grouper,
+    find_help_terms,
+    find_renderer,
+    find_titler,
+    is_small,
+)
 
 app = typer.Typer(
     name="spacetable",
@@ -53,6 +66,8 @@ app = typer.Typer(
 )
 
 DEFAULT_BOT = "greedy"
+AUTOSAVE_SECONDS = 1.0
+"""Bots' and chance's actions are saved at least this often (every human action at once)."""
 HUMAN = "human"
 _SEAT = re.compile(r"(\d+)=(human|bot(?::([A-Za-z0-9_-]+))?)")
 
@@ -192,31 +207,69 @@ def _save(record: Record, path: Path | None, console: Console, quiet: bool = Fal
     except OSError as exc:
         _fail(f"cannot write the record to {str(path)!r}: {exc.strerror or exc}")
     if not quiet:
-        console.print(f"[dim]Record saved to {escape(str(path))} ({len(record.actions)} actions).[/]")
+        # soft_wrap: a long path stays one piece to copy, never broken by a newline
+        console.print(f"Game saved to {escape(str(path))} ({len(record.actions)} actions).", soft_wrap=True)
 
 
-def _seeded(seed: int | None, console: Console) -> random.Random:
-    """The dice and bots' generator; a seed is drawn and shown when none is given, to replay the game."""
+def _resume_hint(path: Path, console: Console) -> None:
+    """How to play on from ``path``: ``--resume last`` when it is the newest unfinished save."""
+    try:
+        newest = find_save(LAST).resolve() == path.resolve()
+    except LookupError:
+        newest = False
+    name = LAST if newest else shlex.quote(str(path))
+    console.print(f"Play on with: [bold]spacetable play --resume {escape(name)}[/]", soft_wrap=True)
+
+
+def _draw_seed(seed: int | None, console: Console) -> int:
+    """The seed of the dice and bots; one is drawn and shown when none is given, to replay the game."""
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
         console.print(f"[dim]seed {seed}[/]")
-    return random.Random(seed)
+    return seed
 
 
-def _make_players(seats: list[str], console: Console, game: Game) -> list[Player]:
+def _make_players(
+    seats: list[str], console: Console, game: Game, log: EventPrinter | None = None, delay: float = 0.0
+) -> list[Player]:
+    """The players of ``seats``: a :class:`TerminalPlayer` per human (``log`` shown under their
+    board), a bot otherwise (waiting ``delay`` seconds before each move, to be watched)."""
     players: list[Player] = []
-    render, grouper = find_renderer(game), find_grouper(game)
+    render, grouper, terms, titler = (
+        find_renderer(game, console),
+        find_grouper(game),
+        find_help_terms(game),
+        find_titler(game),
+    )
     for who in seats:
         if who == HUMAN:
-            players.append(TerminalPlayer(console, render, grouper))
+            players.append(
+                TerminalPlayer(
+                    console, render, grouper, help_terms=terms, log=log, compact=is_small(console), titler=titler
+                )
+            )
         else:
-            players.append(make_agent(who.partition(":")[2]))
+            bot = make_agent(who.partition(":")[2])
+            players.append(_Paced(bot, delay) if delay else bot)
     return players
+
+
+class _Paced:
+    """A bot that waits before each move, so a person can follow a game of bots."""
+
+    def __init__(self, bot: Player, delay: float) -> None:
+        self.bot = bot
+        self.delay = delay
+        self.name = getattr(bot, "name", "bot")
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        time.sleep(self.delay)
+        return self.bot.choose(state, seat, rng)
 
 
 def _print_outcome(state: State, console: Console, render_seat: int | None) -> None:
     outcome = state.outcome()
-    render = find_renderer(state.game)
+    render = find_renderer(state.game, console)
     console.print()
     console.print(render(state, render_seat), soft_wrap=True)
     if outcome is None:
@@ -340,87 +393,184 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
 def _play_one(
     game: Game,
     seats: list[str],
-    rng: random.Random,
+    seed: int,
     console: Console,
     path: Path | None,
     resumed: tuple[Record, State] | None = None,
-) -> int:
-    """One game with the terminal watching (humans at the prompt); returns the exit code.
+    delay: float = 0.0,
+) -> tuple[int, bool]:
+    """One game with the terminal watching (humans at the prompt); returns the exit code and
+    whether the game was played to its end.
 
-    ``resumed``: a saved record and the position it reached, to play on from.
+    ``seed``: of the dice and bots from here on. ``resumed``: a saved record and the position
+    it reached, to play on from. ``delay``: seconds each bot waits before its move.
     """
     humans = [s for s, who in enumerate(seats) if who == HUMAN]
     viewer = humans[0] if len(humans) == 1 else None
     record, state = resumed if resumed else (Record.start(game, seats), None)
     record.seats = list(seats)
-    players = _make_players(seats, console, game)
-    console.print(f"[bold]{escape(game.describe())}[/] · seats: {escape(', '.join(seats))}", soft_wrap=True)
+    if path is None:
+        path = new_save_path(game.id)
+    printer = EventPrinter(console, viewer, hold=bool(humans))
+    players = _make_players(seats, console, game, printer, delay)
+    console.print(f"[bold]{escape(game.describe())}[/] · seats: {escape(', '.join(seats))}")
     if resumed:
         console.print(f"Resuming after {len(record.actions)} recorded actions.")
-    printer = EventPrinter(console, viewer)
+    _save(record, path, console, quiet=True)  # listed by `spacetable saves` from the start
+    saved_at = time.monotonic()
 
     def on_events(now: State, events: Sequence[Event]) -> None:
+        """Log the events; save after every human action and before every human decision, so a
+        crash loses nothing a person did; between those, bot and chance actions at most once a
+        second (a save rewrites the whole record, which grows with the game). An error in the
+        game or a bot, a quit and Ctrl-C save everything at once."""
+        nonlocal saved_at
         printer(now, events)
-        _save(record, path, console, quiet=True)  # after every action: a crash loses nothing
+        human_acted = record.actions[-1][0] in humans
+        human_next = now.is_terminal() or any(seat in humans for seat in now.awaiting())
+        if human_acted or human_next or time.monotonic() - saved_at >= AUTOSAVE_SECONDS:
+            _save(record, path, console, quiet=True)
+            saved_at = time.monotonic()
 
     try:
-        final = play(game, players, rng, record=record, on_events=on_events, state=state)
+        final = play(game, players, random.Random(seed), record=record, on_events=on_events, state=state)
     except QuitGame as exc:
-        console.print(f"[bold]Game abandoned:[/] {escape(str(exc))}.")
+        printer.flush()
+        console.print(f"[bold]Game left:[/] {escape(str(exc))}.")
         _save(record, path, console)
-        return 0
+        _resume_hint(path, console)
+        return 0, False
     except KeyboardInterrupt:
+        printer.flush()
         console.print("\n[bold]Interrupted.[/]")
         _save(record, path, console)
-        return 130
+        _resume_hint(path, console)
+        return 130, False
+    except Exception:  # a bug in a game or a bot: keep every action taken so far, then report it
+        _save(record, path, console, quiet=True)
+        raise
+    printer.flush()
     _print_outcome(final, console, viewer)
-    _save(record, path, console)
-    return 0
+    _save(record, path, console, quiet=True)
+    _print_summary(final, record, seed, path, console, resumed is not None)
+    return 0, True
+
+
+def _print_summary(final: State, record: Record, seed: int, path: Path, console: Console, resumed: bool) -> None:
+    """The end of a game in a few lines: result and reason, scores, rounds, seed, the record."""
+    outcome = final.outcome()
+    game = final.game
+    table = Table(title="The game is over", box=None, show_header=False, padding=(0, 1), title_justify="left")
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    if outcome is not None:
+        if game.players == 1:
+            result = "you won" if outcome.winners else "you lost"
+        else:
+            names = ", ".join(f"seat {s} ({record.seats[s]})" for s in outcome.winners)
+            result = f"won by {names}" if outcome.winners else "nobody won"
+        table.add_row("result", escape(result))
+        table.add_row("how", escape(outcome.reason))
+        if len(outcome.scores) == game.players:
+            table.add_row("score", escape(", ".join(f"seat {s}: {v:g}" for s, v in enumerate(outcome.scores))))
+    final_round = getattr(final, "round", None)
+    if isinstance(final_round, int):
+        table.add_row("rounds", str(final_round))
+    table.add_row("actions", str(len(record.actions)))
+    table.add_row("seed", f"{seed}" + (" (of the resumed part)" if resumed else ""))
+    table.add_row("record", escape(str(path)))
+    console.print()
+    console.print(table)
+    console.print(f"[dim]`spacetable replay {escape(shlex.quote(str(path)))}` replays it.[/]", soft_wrap=True)
+
+
+def _offer_again(console: Console) -> bool:
+    """Ask whether to play another game like this one (no on end of input or on a pipe)."""
+    if not console.is_terminal:
+        return False
+    try:
+        answer = console.input("Play again with a new seed? (y/N): ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")
 
 
 @app.command("play")
 @_guarded
 def play_command(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game's id (see `spacetable list`).")],
-    level: Annotated[int | None, typer.Option(help="Difficulty level (the game option `level`).")] = None,
-    mode: Annotated[str | None, typer.Option(help="The game's mode (the game option `mode`), e.g. solo.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the dice and of the bots (default: random).")] = None,
+    game_id: Annotated[
+        str | None,
+        typer.Argument(metavar="[GAME]", help="The game's id (see `spacetable list`); not needed to resume."),
+    ] = None,
+    level: Annotated[int | None, typer.Option(metavar="N", help="Difficulty level (the game option `level`).")] = None,
+    mode: Annotated[
+        str | None, typer.Option(metavar="MODE", help="The game's mode (the game option `mode`), e.g. solo.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(metavar="N", help="Seed of the dice and of the bots (default: random).")
+    ] = None,
     seat: Annotated[
         list[str] | None,
         typer.Option(
+            metavar="SEAT=WHO",
             help="Who sits where, repeatable: 0=human, 1=bot:greedy, 2=bot:random. "
-            "Unnamed seats: a human in seat 0 and bots elsewhere (all bots with --games)."
+            "Unnamed seats: a human in seat 0 and bots elsewhere (all bots with --games).",
         ),
     ] = None,
     games: Annotated[
-        int | None, typer.Option(min=1, help="Play N bot-only games and print a summary instead of one game.")
+        int | None,
+        typer.Option(min=1, metavar="N", help="Play N bot-only games and print a summary instead of one game."),
     ] = None,
     record: Annotated[
         Path | None,
-        typer.Option(dir_okay=False, help="Save the game record to this file (with --games: the last game only)."),
-    ] = None,
-    content: Annotated[
-        Path | None, typer.Option(help="A TOML file overriding the game's content data (cards, boards).")
-    ] = None,
-    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's usual count).")] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="A game option KEY=VALUE, repeatable (see `spacetable list`)."),
-    ] = None,
-    resume: Annotated[
-        Path | None,
         typer.Option(
             dir_okay=False,
-            help="Play on from a record saved by --record (e.g. after quitting); it keeps growing in "
-            "that file unless --record names another. Game options come from the record.",
+            metavar="FILE",
+            help="Save the game record to this file instead of the saves folder (with --games: the last game "
+            "only; batches are not saved otherwise).",
+        ),
+    ] = None,
+    content: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="A TOML file overriding the game's content data (cards, boards)."),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option(metavar="N", help="Number of players (default: the game's usual count).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option, repeatable (see `spacetable list`)."),
+    ] = None,
+    delay: Annotated[
+        float,
+        typer.Option(
+            min=0, max=60, metavar="SECONDS", help="Seconds each bot waits before its move, to watch a game of bots."
+        ),
+    ] = 0.0,
+    resume: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SAVE",
+            help="Play on from a saved game: `last` (the newest unfinished one), a number from "
+            "`spacetable saves`, or a record file. It keeps growing in that file unless --record names "
+            "another. Game options come from the record.",
         ),
     ] = None,
 ) -> None:
-    """Play a game in the terminal against bots, or a batch of bot games with --games."""
+    """Play a game in the terminal against bots, or a batch of bot games with --games.
+
+    Every game is saved after every action (see `spacetable saves`); `--resume last` plays on.
+    """
     console = _stdout()
     if resume is not None:
-        _resume(game_id, resume, seat or [], seed, record, console)
+        try:
+            file = find_save(resume)
+        except LookupError as exc:
+            _fail(str(exc))
+        _resume(game_id, file, seat or [], seed, record, console, delay)
         return
+    if game_id is None:
+        _fail("name the game to play (see `spacetable list`), or resume one with --resume last")
     try:
         game = _load_game(game_id, players, level, content, option, mode)
         seats = parse_seats(seat or [], game.players, batch=games is not None)
@@ -428,17 +578,51 @@ def play_command(
             _check_writable(record)
     except (CliError, SpacetableError) as exc:
         _fail(str(exc))
-    rng = _seeded(seed, console)
+    game_seed = _draw_seed(seed, console)
     try:
         if games is not None:
-            last = _play_batch(game, seats, rng, games, console)
+            last = _play_batch(game, seats, random.Random(game_seed), games, console)
             _save(last, record, console)
             return
-        code = _play_one(game, seats, rng, console, record)
+        code, finished = _play_one(game, seats, game_seed, console, record, delay=delay)
+        while finished and HUMAN in seats and _offer_again(console):
+            code, finished = _play_one(game, seats, _draw_seed(None, console), console, None, delay=delay)
     except SpacetableError as exc:
         _fail(str(exc))
     if code:
         raise typer.Exit(code)
+
+
+@app.command("saves")
+@_guarded
+def saves_command() -> None:
+    """List the saved games, newest first: the number `play --resume N` takes, the game, its progress."""
+    console = _stdout()
+    saves = list_saves()
+    if not saves:
+        console.print(f"No saved games in {escape(str(saves_folder()))}.", soft_wrap=True)
+        return
+    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
+    for column in ("#", "game", "actions", "status", "saved", "seats", "file"):
+        table.add_column(column, justify="right" if column in ("#", "actions") else "left")
+    for number, save in enumerate(saves, 1):
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.modified))
+        status = "[dim]finished[/]" if save.finished else "[bold]unfinished[/]"
+        table.add_row(
+            str(number),
+            escape(save.game_id),
+            str(save.actions),
+            status,
+            when,
+            escape(", ".join(save.seats)),
+            escape(save.path.name),
+        )
+    console.print(table)
+    console.print(
+        f"[dim]In {escape(str(saves_folder()))}. Play on with `spacetable play --resume N` "
+        "(or `--resume last`: the newest unfinished game).[/]",
+        soft_wrap=True,
+    )
 
 
 def parse_options(values: list[str]) -> dict[str, JSON]:
@@ -491,11 +675,17 @@ def _load_record(file: Path) -> Record:
 
 
 def _resume(
-    game_id: str, file: Path, seat_values: list[str], seed: int | None, path: Path | None, console: Console
+    game_id: str | None,
+    file: Path,
+    seat_values: list[str],
+    seed: int | None,
+    path: Path | None,
+    console: Console,
+    delay: float = 0.0,
 ) -> None:
     rec = _load_record(file)
     try:
-        if rec.game_id != game_id:
+        if game_id is not None and rec.game_id != game_id:
             raise CliError(f"{file} is a record of {rec.game_id}, not {game_id}")
         game = rec.game()
         state = rec.final_state()
@@ -506,7 +696,7 @@ def _resume(
         _check_writable(target)
     except (CliError, SpacetableError) as exc:
         _fail(str(exc))
-    code = _play_one(game, seats, _seeded(seed, console), console, target, resumed=(rec, state))
+    code, _ = _play_one(game, seats, _draw_seed(seed, console), console, target, resumed=(rec, state), delay=delay)
     if code:
         raise typer.Exit(code)
 
@@ -533,8 +723,12 @@ def _record_seats(rec: Record, file: Path) -> list[str]:
 @app.command("replay")
 @_guarded
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A record saved by `spacetable play --record`.")],
-    actions: Annotated[bool, typer.Option("--actions", "-a", help="List every action as it is replayed.")] = False,
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A game record (from `spacetable saves`, --record or the web table).")
+    ],
+    actions: Annotated[
+        bool, typer.Option("--actions", "-a", metavar="", help="List every action as it is replayed.")
+    ] = False,
 ) -> None:
     """Replay a game record, check it ends as recorded, and show the final position.
 
@@ -575,18 +769,25 @@ def replay_command(
 @_guarded
 def tournament_command(
     game_id: Annotated[str, typer.Option("--game", metavar="GAME", help="The game's id.")],
-    agents: Annotated[str, typer.Option(help="Bots, comma-separated, e.g. hard,greedy,random.")],
-    games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
-    players: Annotated[int | None, typer.Option(help="Seats per game (default: the game's usual count).")] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the dice and bots; game i uses seed:i.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="Processes playing games at once.")] = 1,
-    level: Annotated[int | None, typer.Option(help="The game option `level`.")] = None,
-    mode: Annotated[str | None, typer.Option(help="The game option `mode`, e.g. solo.")] = None,
-    content: Annotated[Path | None, typer.Option(help="A TOML file overriding the game's content data.")] = None,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE, repeatable.")
+    agents: Annotated[str, typer.Option(metavar="BOTS", help="Bots, comma-separated, e.g. hard,greedy,random.")],
+    games: Annotated[int, typer.Option(min=1, metavar="N", help="Games to play.")] = 100,
+    players: Annotated[
+        int | None, typer.Option(metavar="N", help="Seats per game (default: the game's usual count).")
     ] = None,
-    out: Annotated[Path | None, typer.Option(dir_okay=False, help="Also write the results as JSON here.")] = None,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the dice and bots; game i uses seed:i.")] = 0,
+    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Processes playing games at once.")] = 1,
+    level: Annotated[int | None, typer.Option(metavar="N", help="The game option `level`.")] = None,
+    mode: Annotated[str | None, typer.Option(metavar="MODE", help="The game option `mode`, e.g. solo.")] = None,
+    content: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="A TOML file overriding the game's content data.")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option, repeatable.")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(dir_okay=False, metavar="FILE", help="Also write the results as JSON here (kept on Ctrl-C)."),
+    ] = None,
 ) -> None:
     """Bots against bots with rotating seats: win rates (95% CI), game length, time per move, Elo."""
     from spacetable.sim import tournament
@@ -608,13 +809,19 @@ def tournament_command(
     with progress:
         task = progress.add_task(f"{game.id} tournament", total=games)
         report = tournament.run(game, names, games, seed, jobs, on_game=lambda _: progress.advance(task))
+    if report.interrupted:
+        console.print(f"[bold]Interrupted[/] after {report.games} of {games} games: the figures are of those.")
+        if not report.games:
+            raise typer.Exit(130)
     _print_report(report, console)
     if out is not None:
         try:
-            out.write_text(json.dumps(report.to_json(), indent=1) + "\n", encoding="utf-8")
+            write_atomic(out, json.dumps(report.to_json(), indent=1) + "\n")
         except OSError as exc:
             _fail(f"cannot write {str(out)!r}: {exc.strerror or exc}")
         console.print(f"[dim]Results saved to {escape(str(out))}.[/]")
+    if report.interrupted:
+        raise typer.Exit(130)
 
 
 def _print_report(report: Any, console: Console) -> None:
@@ -646,7 +853,7 @@ def _print_report(report: Any, console: Console) -> None:
 @_guarded
 def bench_command(
     game_id: Annotated[str | None, typer.Argument(metavar="[GAME]", help="One game (default: every game).")] = None,
-    seconds: Annotated[float, typer.Option(min=0.01, help="Time budget per measurement.")] = 2.0,
+    seconds: Annotated[float, typer.Option(min=0.01, metavar="SECONDS", help="Time budget per measurement.")] = 2.0,
 ) -> None:
     """Measure the engine's speed (playouts, clones, legal actions) and print a table."""
     from spacetable import bench  # imported only when benchmarking
@@ -670,16 +877,21 @@ def bench_command(
 
 @app.command("serve")
 def serve_command(
-    host: Annotated[str, typer.Option(help="The address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option(metavar="ADDRESS", help="The address to listen on (127.0.0.1: this machine only).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, metavar="N", help="The port to listen on.")] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
+            metavar="URL",
             help="Database URL (default: a SQLite file in the user data folder), "
-            "e.g. postgresql+psycopg://user@127.0.0.1:5432/spacetable."
+            "e.g. postgresql+psycopg://user@127.0.0.1:5432/spacetable.",
         ),
     ] = None,
-    open_browser: Annotated[bool, typer.Option("--open/--no-open", help="Open the lobby in a web browser.")] = False,
+    open_browser: Annotated[
+        bool, typer.Option("--open/--no-open", metavar="", help="Open the lobby in a web browser.")
+    ] = False,
 ) -> None:
     """Run the web table: the lobby, the tables and the bots, in one process (Ctrl-C stops it)."""
     import socket
@@ -741,6 +953,22 @@ from . import lab  # noqa: E402, F401  (registers `simulate` and `report`)
 def main() -> None:
     """The console-script entry point."""
     app()
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        _stdout().print(f"spacetable {version('spacetable')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", metavar="", callback=_show_version, is_eager=True, help="Show the version and exit."),
+    ] = False,
+) -> None:
+    """A rules engine and digital tabletop for space strategy board games."""
 
 
 if __name__ == "__main__":

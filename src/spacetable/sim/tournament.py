@@ -51,6 +51,8 @@ class Report:
     average_rounds: float | None
     endings: dict[str, int]
     rows: list[AgentRow]
+    interrupted: bool = False
+    """Stopped by Ctrl-C: the figures are of the games finished by then (``games`` of them)."""
 
     def to_json(self) -> dict[str, JSON]:
         data = asdict(self)
@@ -71,15 +73,23 @@ def run(
     jobs: int = 1,
     on_game: Callable[[GameResult], None] | None = None,
 ) -> Report:
-    """Play ``games`` games and summarise them. ``jobs`` > 1 plays them in that many processes."""
+    """Play ``games`` games and summarise them. ``jobs`` > 1 plays them in that many processes.
+
+    Ctrl-C (KeyboardInterrupt) stops early: the report, marked ``interrupted``, is of the games
+    finished by then (with ``jobs`` > 1, the batches under way are abandoned: sim.batch)."""
     for name in agents:
         make_agent(name)  # fail early on an unknown bot
     seats = [(i, seating(agents, game.players, i)) for i in range(games)]
     results: list[GameResult] = []
-    for result in run_games(GameSpec.of(game), seed, seats, jobs):
-        results.append(result)
-        if on_game:
-            on_game(result)
+    try:
+        for result in run_games(GameSpec.of(game), seed, seats, jobs):
+            results.append(result)
+            if on_game:
+                on_game(result)
+    except KeyboardInterrupt:
+        report = summarise(game, agents, results)
+        report.interrupted = True
+        return report
     return summarise(game, agents, results)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
+from spacetable.engine.words import count
 
 from . import mothership, rooms
 from .actions import Place
@@ -91,7 +92,8 @@ def place(state: FallingSkiesState, action: Place, events: list[Event]) -> None:
         state.to_roll = [color for color, _ in state.unplaced]
         state.unplaced = []
         state.phase = "roll"
-        events.append(Event("reroll", f"The white die re-rolls the {len(state.to_roll)} unplaced dice."))
+        rest = count(len(state.to_roll), "unplaced die", "unplaced dice")
+        events.append(Event("reroll", f"The white die re-rolls the {rest.removeprefix('1 ')}."))
     elif not state.unplaced:
         rooms.start_resolution(state, events)
     elif not can_place(state):

@@ -20,6 +20,7 @@ the cards on the table, top to bottom:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -311,10 +312,212 @@ def render(state: FallingSkiesState, seat: int | None = 0) -> str:
     return "\n".join(lines)
 
 
+# ---- the compact layout (80x24 terminals) ------------------------------------------
+
+MARKUP_TAG = re.compile(r"(?<!\\)\[[^\]]*\]")
+"""A rich markup tag such as ``[bold red]`` or ``[/]`` (an escaped ``\\[`` is text)."""
+COMPACT_SKY_CELL = 4
+"""Width of one sky column in the compact layout: the symbol, then up to two ships."""
+COMPACT_BASE_CELL = 7
+"""Inner width of one base space in the compact layout."""
+COMPACT_LEGEND = (
+    "[dim][cyan]<>[/] arrow [magenta]M[/] mother ship [yellow]n+[/] explosion [bold green]G[/]/[bold red]R[/] "
+    "ship n spot ◆ excavator ░dN dig Σ sum[/]"
+)
+
+
+def _compact_sky(state: FallingSkiesState) -> list[str]:
+    """The sky, one line per row, 29 columns: the track symbol, the row, each cell's symbol and ships."""
+    b = state.board
+    ships: dict[tuple[int, int], list[bool]] = {}
+    for row, col, red in sorted(state.ships):
+        ships.setdefault((row, col), []).append(red)
+
+    def cell(symbol: str, style: str, here: Sequence[bool]) -> str:
+        plain, markup = _ships_text(here)
+        return _pad(symbol, 2, style, ">") + markup + " " * max(0, COMPACT_SKY_CELL - 2 - len(plain))
+
+    # the starting spots, each marked with its column's number
+    spots = "".join(cell(str(c + 1), "dim", ships.get((SPOT, c), [])) for c in range(b.columns))
+    mother = f"[bold magenta]{'MOTHER':>6}════[/]{spots}"
+    lines = []
+    if state.mothership == 0:
+        lines.append(mother)
+    for row in range(1, b.sky_rows + 1):
+        symbol = b.track[row - 1] if row <= len(b.track) else ""
+        text, style = _track_symbol(symbol)
+        if row <= state.mothership:
+            lines.append(f"[dim]{text:>6} {row:>2} {'░' * (COMPACT_SKY_CELL * b.columns)}[/]")
+            if row == state.mothership:
+                lines.append(mother)
+            continue
+        label = _pad("city", 6, "dim", ">") if row > len(b.track) else _pad(text, 6, style, ">")
+        cells = "".join(cell(*_sky_symbol(b, row, c), ships.get((row, c), [])) for c in range(b.columns))
+        lines.append(f"{label} [dim]{row:>2}[/] {cells}")
+    return lines
+
+
+def _compact_base(state: FallingSkiesState) -> list[str]:
+    """The base, two lines per row (the rooms; the dice and the digging), 45 columns."""
+    b = state.board
+    rows = list(dict.fromkeys(s[0] for s in b.spaces))
+    wall = "[dim]│[/]"
+    lines = ["   " + "".join(f"{c:^{COMPACT_BASE_CELL}} " for c in range(1, b.columns + 1))]
+    for row in rows:
+        top, bottom = f"[bold]{row}[/] {wall}", f"  {wall}"
+        c = 1
+        while c <= b.columns:
+            space = f"{row}{c}"
+            room = b.room_of.get(space)
+            span = len(room.spaces) if room is not None and room.spaces[0] == space else 1
+            width = span * (COMPACT_BASE_CELL + 1) - 1
+            top += _compact_label(state, space, width) + wall
+            for k in range(span):
+                inner = f"{row}{c + k}"
+                bottom += _compact_content(state, inner) + (wall if k == span - 1 else " ")
+            c += span
+        lines += [top, bottom]
+    return lines
+
+
+def _compact_label(state: FallingSkiesState, space: str, width: int) -> str:
+    b = state.board
+    if space in b.aa_spaces:
+        return _pad("AA gun", width, "cyan")
+    room = b.room_of.get(space)
+    if room is None:
+        return _pad("tunnel", width, "dim")
+    color = {"energy": "yellow", "shoot": "green", "research": "cyan", "robot": "blue"}.get(room.effects[0], "")
+    joined = " Σ" if len(room.spaces) > 1 else ""
+    return _pad(
+        f"{room_text(room).replace(' ', '')}{joined}", width, f"bold {color}" if state.excavated(space) else "dim"
+    )
+
+
+def _compact_content(state: FallingSkiesState, space: str) -> str:
+    b = state.board
+    held = state.slots.get(space)
+    if held:
+        shown = f"{DIE_NAME.get(held[0], held[0])[0]}{held[1]}"
+        die = _styled(shown, DIE_STYLE.get(held[0], "bold"))
+        return die + " " * (COMPACT_BASE_CELL - len(shown))
+    if b.dig_path[state.excavator] == space:
+        return _pad("◆", COMPACT_BASE_CELL, "bold yellow")
+    if state.excavated(space):
+        return " " * COMPACT_BASE_CELL
+    route = b.dig_index[space] - state.excavator
+    note = f"d{route}" if route <= 6 else ""
+    return _styled("░" * (COMPACT_BASE_CELL - len(note)) + note, "dim")
+
+
+def _compact_tracks(state: FallingSkiesState) -> list[str]:
+    """Research, energy and damage; ships and robots; dice: three lines of at most 48 columns."""
+    b = state.board
+    nxt = f"next {b.research[state.research]}+" if state.research < len(b.research) else "done"
+    lose = b.lose_at_damage
+    boxes = "".join("[bold red]■[/]" if i < state.damage else "[dim]□[/]" for i in range(lose - 1))
+    green, red = state.waiting
+    unplaced = " ".join(die_text(c, v) for c, v in state.unplaced) or "[dim]none[/]"
+    roll = f" roll {len(state.to_roll)}" if state.to_roll else ""
+    robots = "".join(f" +{die_text('robot', v)}" for v in state.new_robots)
+    return [
+        f"[bold]RES[/] {state.research}/{len(b.research)} {nxt} · [bold]EN[/] {state.energy}/{b.energy_max} · "
+        f"[bold]DMG[/] {boxes}[red]✗[/] {state.damage}/{lose}",
+        f"[bold]WAIT[/] [green]{green}G[/] [red]{red}R[/] · [bold]RESERVE[/] {state.red_supply}R · "
+        f"[bold]ROBOTS[/] {state.robot_supply} · dig {'used' if state.dug else 'free'}",
+        f"[bold]DICE[/] {unplaced}{roll}{robots}",
+    ]
+
+
+def _compact_header(state: FallingSkiesState) -> str:
+    b = state.board
+    phase = PHASE_NAMES.get(state.phase, state.phase)
+    if state.phase == "over":
+        phase = f"[{'bold green' if state.result == 'won' else 'bold red'}]you {state.result}[/]"
+    return (
+        f"[bold reverse] FALLING SKIES [/] level {b.level} · round {state.round} · {phase} · "
+        f"mother ship {state.mothership}/{b.skull_row}"
+    )
+
+
+def compact(state: FallingSkiesState, seat: int | None = 0) -> str:
+    """The whole board in 18 lines of at most 80 columns: the sky at the left, the base and the
+    tracks at the right, for terminals of 80x24 (``render`` needs about 100x46)."""
+    left, right = _compact_sky(state), _compact_base(state) + _compact_tracks(state)
+    left_width = 10 + COMPACT_SKY_CELL * state.board.columns
+    lines = [_compact_header(state)]
+    for i in range(max(len(left), len(right))):
+        sky = left[i] if i < len(left) else ""
+        gap = " " * (left_width - _width(sky) + 2)
+        lines.append((sky + gap + (right[i] if i < len(right) else "")).rstrip())
+    lines.append(COMPACT_LEGEND)
+    return "\n".join(lines)
+
+
+def _width(markup: str) -> int:
+    """The printed width of a line of this module's markup (single-width characters only)."""
+    return len(MARKUP_TAG.sub("", markup).replace("\\[", "["))
+
+
+def landing(state: FallingSkiesState, action: Action) -> str:
+    """Where a placement sends the ships, as `` → G col 2 row 3→row 7, R col 4 row 9 leaves the sky
+    (+1 damage)`` (a ship is followed by its colour and the nearest column): the action
+    applied to a copy of the state by the game itself (placing a die is not random), so the
+    preview holds no rule of its own. Empty when no ship moves."""
+    after = state.clone()
+    after.apply_action(action, 0)
+    before_ships, after_ships = sorted(state.ships), sorted(after.ships)
+    gone = [s for s in before_ships if s not in after_ships]
+    came = [s for s in after_ships if s not in before_ships]
+    moves = []
+    for row, col, red in sorted(gone, key=lambda ship: -ship[0]):  # the lowest ship first
+        letter = "R" if red else "G"
+        # the same ship as far as the picture tells: its colour, the nearest column, at or below
+        candidates = [s for s in came if s[2] == red and (s[0] >= row or s[0] == SPOT)]
+        landed = min(candidates, key=lambda s: (abs(s[1] - col), s[0] == SPOT, s[0]), default=None)
+        start = "spot" if row == SPOT else f"row {row}"
+        if landed is None:
+            moves.append(f"{letter} col {col + 1} {start} leaves the sky")
+            continue
+        came.remove(landed)
+        where = "the mother ship" if landed[0] == SPOT else f"row {landed[0]}"
+        shift = f" col {landed[1] + 1}" if landed[1] != col else ""
+        moves.append(f"{letter} col {col + 1} {start}→{where}{shift}")
+    hurt = after.damage - state.damage
+    text = ", ".join(moves) + (f" (+{hurt} damage)" if hurt else "")
+    if after.mothership != state.mothership:
+        text += f"{', ' if text else ''}mother ship down {after.mothership - state.mothership}"
+    return f" → {text}" if text else ""
+
+
+SYMBOL_TERMS = (
+    "green ship",
+    "red ship",
+    "starting spot",
+    "black die",
+    "white die",
+    "robot die",
+    "anti-aircraft gun",
+    "tunnel",
+    "unexcavated",
+    "excavator",
+    "research track",
+    "energy track",
+    "damage track",
+)
+"""Glossary words for what the board draws as a symbol (G, R, o, blk, wht, bot, AA gun, ░, ◆exc)."""
+
+
+def help_terms(state: FallingSkiesState, seat: int | None = 0) -> list[str]:
+    """The glossary words for the board's symbols and for every room, in the base's order."""
+    return [*SYMBOL_TERMS, *(f"room {room.id}" for room in state.board.rooms)]
+
+
 def action_groups(state: FallingSkiesState, actions: Sequence[Action]) -> list[tuple[str, list[Action]]] | None:
     """Actions grouped for a two-step menu ("which die?", then "where?"); None: one flat menu.
 
-    Only placements are grouped (by die); the groups keep the order of ``actions``.
+    Only placements are grouped (by die); the groups keep the order of ``actions``. The places
+    of one die are each labelled with where the ships would land (:func:`landing`).
     """
     if not actions or not all(isinstance(a, Place) for a in actions):
         return None
@@ -322,11 +525,12 @@ def action_groups(state: FallingSkiesState, actions: Sequence[Action]) -> list[t
     for a in actions:
         groups.setdefault((a[0], a[1]), []).append(a)
     if len(groups) < 2:
-        return None
+        # the die is the menu's title: each entry is the space and where the ships would land
+        return [(f"{state.action_label(a).partition(' on ')[2]}{landing(state, a)}", [a]) for a in actions]
     return [
-        (f"place the {color} {value} ({len(group)} space{'s' if len(group) > 1 else ''})", group)
+        (f"{color} {value} ({len(group)} space{'s' if len(group) > 1 else ''})", group)
         for (color, value), group in groups.items()
     ]
 
 
-__all__ = ["action_groups", "die_text", "render", "room_text"]
+__all__ = ["action_groups", "compact", "die_text", "help_terms", "landing", "render", "room_text"]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from spacetable.engine.svg import el
 
-from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
+from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET, Board
 from .content import UNITS
 from .web_markup import CANNON, CELL, CELL_CHOICES, LEFT, LETTERS, STATION, TOP, Ctx, fit, text
 
@@ -15,11 +16,16 @@ from .web_markup import CANNON, CELL, CELL_CHOICES, LEFT, LETTERS, STATION, TOP,
 
 def _terrain(ctx: Ctx, cell: int) -> tuple[str, str, bool]:
     """(words, glossary term, risky) of a space's terrain."""
-    board, view = ctx.board, ctx.view
+    return terrain(ctx.board, ctx.view["owner"], cell)
+
+
+def terrain(board: Board, owners: Sequence[int], cell: int) -> tuple[str, str, bool]:
+    """(words, glossary term, risky) of a space's terrain; ``owners``: each planet's holder as the
+    view gives it (-1 neutral, -2 taken off the board). The terminal's menus use it too."""
     mark = board.terrain[cell]
     if mark == PLANET:
         p = board.planets.index(cell)
-        owner = view["owner"][p] if p < len(view["owner"]) else -1
+        owner = owners[p] if p < len(owners) else -1
         if owner == -2:
             return "a planet taken off the board: empty space", "removed planet", False
         return ("a planet", "planet", False) if owner >= 0 else ("a neutral planet", "neutral planet", False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from spacetable.engine import CHANCE, Action, Event
+from spacetable.engine.words import article
 
 from . import dice, ships
 from .actions import ENERGY, HULL, MODES, Board, Defend, Loot, Teleport
@@ -31,7 +32,7 @@ def declare(state: ShowdownState, action: Teleport, events: list[Event]) -> None
     events.append(
         Event(
             "board",
-            f"{ships.name(state, a)} teleports a {card_name(action.crew)} aboard {ships.name(state, t)}'s ship.",
+            f"{ships.name(state, a)} teleports {article(card_name(action.crew))} aboard {ships.name(state, t)}'s ship.",
         )
     )
     ships.offer_reaction(state, after_reaction, events)

@@ -9,6 +9,7 @@ rolled (one chance node per die), forced re-rolls, own re-rolls -> resolution.
 from __future__ import annotations
 
 from spacetable.engine import CHANCE, Event
+from spacetable.engine.words import article
 
 from . import dice, ships
 from .actions import MAX_COMMIT, Attack
@@ -115,7 +116,7 @@ def roll(state: ShowdownState, value: int, events: list[Event]) -> None:
     if old is not None:
         side = pending["at"][0]
         who = pending["attacker"] if side == "a" else pending["target"]
-        events.append(Event("dice", f"{ships.name(state, who)} re-rolls a {old}: {value}."))
+        events.append(Event("dice", f"{ships.name(state, who)} re-rolls {article(str(old))}: {value}."))
     elif dice.initial_done(pending):
         _announce(state, events)
     if not dice.next_die(pending):

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spacetable.engine import Action, Roll
+from spacetable.engine.words import article, count
 
 from .actions import (
     ENERGY,
@@ -85,7 +86,7 @@ def action_label(state: ShowdownState, action: Action) -> str:
     if kind is Repair:
         return "repair hull"
     if kind is Teleport:
-        return f"teleport a {card_name(action[1])} aboard {_captain(state, action[0])}'s ship"
+        return f"teleport {article(card_name(action[1]))} aboard {_captain(state, action[0])}'s ship"
     if kind is Hack:
         target, card = action[0], action[1]
         what = _slot_name(state, target, int(card[2:])) if card.startswith("cm") else card
@@ -166,7 +167,7 @@ def _header(state: ShowdownState, view: dict[str, Any]) -> str:
     if phase == "first":
         return "[bold]The showdown begins[/]"
     active = _captain(state, view["active"])
-    return f"[bold]Round {view['round']}[/] · {escape(active)}'s turn · {view['actions_left']} action(s) left"
+    return f"[bold]Round {view['round']}[/] · {escape(active)}'s turn · {count(view['actions_left'], 'action')} left"
 
 
 def _cards(mat: dict[str, int]) -> str:
@@ -185,7 +186,7 @@ def _mat(state: ShowdownState, view: dict[str, Any], p: int, info: dict[str, Any
     lines = [head]
     if "mat" not in info:
         chosen = " · [green]has chosen[/]" if info["chosen"] and view["phase"] == "draft" else ""
-        lines.append(f"    behind the screen · {info['hand_size']} card(s) in hand{chosen}")
+        lines.append(f"    behind the screen · {count(info['hand_size'], 'card')} in hand{chosen}")
         return lines
     hull = "[green]" + "■" * info["intact"] + "[/][red]" + "□" * info["damaged"] + "[/]"
     lines.append(f"    hull {hull} {info['intact']} intact, {info['damaged']} damaged")

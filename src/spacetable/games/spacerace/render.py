@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from spacetable.engine import Action
+from spacetable.engine.words import count
 
 from .actions import Move
 from .battle import ASSAULT, ATTACKER, KIND_NAMES, PVM, fighting_scores
@@ -232,7 +233,7 @@ def _fleet_lines(state: SpaceRaceState) -> list[str]:
     lines = ["[bold underline]Fleets[/] (#n: the ship's number in moves)"]
     for seat, fleet in enumerate(state.fleets):
         room = state.fleet_room(seat)
-        lines.append(f"  {_player(state, seat)}: {len(fleet)} ship(s), room for {room} more")
+        lines.append(f"  {_player(state, seat)}: {count(len(fleet), 'ship')}, room for {room} more")
         lines += [_ship_line(state, seat, i, ship) for i, ship in enumerate(fleet)]
     return lines
 
