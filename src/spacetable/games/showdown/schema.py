@@ -185,6 +185,8 @@ def check(state: ShowdownState) -> None:
     for p in range(n):
         if state.status[p] != "destroyed" and state.intact[p] == 0 and state.phase != "deal":
             raise ValueError(f"ship {p} has no intact hull token left, yet it is not destroyed")
+    if state.phase == "draft" and len({len(state.hands[p]) + state.picked[p] for p in range(n)}) > 1:
+        raise ValueError("in a draft round every hand holds one card more than it will after this pick")
     burning = [p for p in range(n) if state.burns[p]]
     if burning and state.phase != "fire":
         raise ValueError(f"burns are chosen in phase {state.phase}, not only in the fire phase")

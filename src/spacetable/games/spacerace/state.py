@@ -576,6 +576,9 @@ def _read(state: SpaceRaceState, d: dict[str, Any]) -> None:
     if type(d["reason"]) is not str:
         raise ValueError("reason must be a string")
     state.reason = d["reason"]
+    for seat, rebuilding in enumerate(state.rebuilding):
+        if rebuilding and state.designs[seat] is None:
+            raise ValueError(f"seat {seat} is rebuilding a mothership it never designed")
     _check_move_in_progress(state)
 
 
