@@ -471,6 +471,17 @@ def test_last_stand_against_a_mothership_takes_four_hull() -> None:
     assert state.hp[0] == 8 and state.pos[1][FIGHTER_1] == -1
 
 
+def test_last_stand_and_life_support_are_not_offered_to_an_attacker_who_loses() -> None:
+    # The card list: Last Stand destroys "one of your attackers", Life Support lets the "Attacker"
+    # still loot: both are answers of a defender who lost, never of an attacker.
+    ships = {(0, FIGHTER_1): "E5", (0, BOMBER_1): "A1", (1, FIGHTER_1): "E6"}
+    state = holding(position(ships), 0, "last_stand", "life_support")
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Pass(), *rolls(1, 6), Pass())
+    assert state.pending is None and state.current_player() == 0  # settled: the attacker was not asked
+    assert state.pos[0][FIGHTER_1] == -1 and state.pos[1][FIGHTER_1] == cell("E6")
+    assert state.hands[0] == sorted([card("last_stand"), card("life_support")])
+
+
 # ---- the Random Event die (option random_event) ------------------------------------------
 
 

@@ -186,8 +186,8 @@ def target_cell(state: MothershipState, target: int) -> int:
 
 
 def resolve(state: MothershipState, events: list[Event]) -> None:
-    """Every die is rolled: the totals decide the dogfight (or planet attack). A loser holding
-    cards may then answer (Last Stand, Life Support) before the damage is done."""
+    """Every die is rolled: the totals decide the dogfight (or planet attack). A defender that
+    lost, if it holds cards, may then answer (Last Stand, Life Support) before the damage."""
     pending = state.pending
     assert pending is not None and state.board is not None
     seat, ships, target, rolls = pending["seat"], pending["ships"], pending["target"], pending["rolls"]

@@ -165,29 +165,22 @@ def decided(state: MothershipState) -> bool:
     )
 
 
-# ---- on losing: Last Stand and Life Support ----------------------------------------------------
+# ---- on losing a defence: Last Stand and Life Support ---------------------------------------
 
 ANSWERS = {"last_stand", "life_support"}
 
 
-def loser(pending: dict[str, Any]) -> int:
-    """The side that lost (-1: a tie, or attackers at range, who take nothing)."""
-    attack, defence = pending["result"]
-    if attack > defence:
-        return DEFENCE
-    if defence > attack and not pending.get("ranged"):
-        return ATTACK
-    return -1
-
-
 def open_lost(state: MothershipState) -> None:
-    """The result is known: the loser, if it holds cards, may answer before the damage."""
+    """The result is known: a defender that lost, if it holds cards, may answer before the
+    damage. Last Stand and Life Support are defenders' cards (ruling 31): an attacker that
+    lost is never asked."""
     pending = state.pending
     assert pending is not None
     pending["stage"] = "lost"
     pending["passes"] = 0
-    side = loser(pending)
-    pending["asker"] = side if side >= 0 and askable(state, pending, side) else -1
+    attack, defence = pending["result"]
+    lost = attack > defence
+    pending["asker"] = DEFENCE if lost and askable(state, pending, DEFENCE) else -1
 
 
 def answers(state: MothershipState, pending: dict[str, Any], side: int) -> list[Action]:
@@ -273,7 +266,7 @@ def _next(state: MothershipState) -> None:
     pending = state.pending
     assert pending is not None
     other = 1 - pending["asker"]
-    if pending.get("stage") == "lost":  # only the loser answers, as often as it likes
+    if pending.get("stage") == "lost":  # only the losing defender answers, as often as it likes
         if pending["passes"]:
             pending["asker"] = -1
         return
@@ -292,7 +285,7 @@ def bonus(state: MothershipState, pending: dict[str, Any], side: int, rolls: lis
     """The cards' additions to ``side``'s total (``rolls``: that side's die faces)."""
     total = 0
     for key, who, *_ in pending["mods"]:
-        if who == side and key in EFFECTS:  # the loser's answers (Last Stand, Life Support) add nothing
+        if who == side and key in EFFECTS:  # the defender's answers (Last Stand, Life Support) add nothing
             total += EFFECTS[key](state, pending, side, rolls)
     return total
 
