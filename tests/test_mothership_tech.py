@@ -176,6 +176,19 @@ def test_jump_gates_warp_a_teammates_ship_too() -> None:
     assert not again  # one jump a turn
 
 
+def test_the_trees_defence_buffs_and_an_overcharge_aid_a_ship_against_asteroids() -> None:
+    # Chapter 8: the tree's buffs aid a ship through an asteroid field, where it defends.
+    state = rich(position({(0, FIGHTER_1): "B7", (1, FIGHTER_1): "K11"}))
+    climb(state, "warheads", 4)  # Evasive Pilots: fighters and bombers +1 defence
+    play(state, Move(FIGHTER_1, cell("B6")), *rolls(4, 3))  # 3 + 1 ties the asteroids' 4
+    assert state.pos[0][FIGHTER_1] == cell("B6")
+    charged = rich(position({(0, FIGHTER_1): "B7", (1, FIGHTER_1): "K11"}))
+    climb(charged, "artillery", 2)  # Overcharge reached: one held
+    assert charged.charges[0] == 1
+    play(charged, Move(FIGHTER_1, cell("B6")), *rolls(6, 3))  # 3 + 3 ties the asteroids' 6
+    assert charged.pos[0][FIGHTER_1] == cell("B6") and charged.charges[0] == 0
+
+
 def test_the_hangar_bay_launches_a_lost_fighter_beside_the_mothership() -> None:
     state = reach(position({(0, MOTHERSHIP): "E5", (1, FIGHTER_1): "K11"}), "defence")
     play(state, UseAbility(ability("hangar_bay"), FIGHTER_1, cell("F5")))
