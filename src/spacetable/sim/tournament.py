@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 
 from spacetable.agents import make_agent
-from spacetable.engine import JSON, Action, Game, Record, State, load, play
+from spacetable.engine import JSON, Action, Game, Record, State, load, load_finite, play
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
@@ -131,7 +131,9 @@ def run(
     jobs: int = 1,
     on_game: Callable[[GameResult], None] | None = None,
 ) -> Report:
-    """Play ``games`` games and summarise them. ``jobs`` > 1 plays them in that many processes."""
+    """Play ``games`` games and summarise them. ``jobs`` > 1 plays them in that many processes.
+    Bots' games must end: the game's ``finite_options`` fill the options it leaves unset."""
+    game = load_finite(game.id, game.players, game.options)
     for name in agents:
         make_agent(name)  # fail early on an unknown bot
     args = (game.id, game.players, game.options, agents, seed)
