@@ -24,8 +24,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import spacetable
-from spacetable.engine import Game, Record, State, game_class, play
+from spacetable.engine import Game, Record, State, game_class, load_finite, play
 from spacetable.engine.content import deep_merge, read_toml
 from spacetable.testing.conformance import RandomPlayer
 from spacetable.testing.fuzz import (
@@ -85,7 +84,7 @@ def outside_seat(game: Game, state: State, rng: random.Random) -> Any:
 
 
 def run_variant(game_id: str, players: int | None, options: dict[str, Any], seconds: float, seed: int) -> Counter[str]:
-    game = spacetable.load(game_id, players, options or None)
+    game = load_finite(game_id, players, options or None)  # random playouts must end
     rng = random.Random(f"soak:{game_id}:{seed}")
     states = sample_states(game, 4, seed=seed)
     record = Record.start(game, ["random"] * game.players)

@@ -22,8 +22,9 @@ def table(game_id: str) -> tuple[int, dict[str, JSON]]:
 
 
 def load(game_id: str) -> Game:
+    """The game as the adapters load it: bounded by its ``finite_options`` where not shortened."""
     players, options = table(game_id)
-    return spacetable.load(game_id, players, options)
+    return spacetable.load_finite(game_id, players, options)
 
 
 def random_step(state: State, rng: random.Random) -> None:

@@ -13,11 +13,13 @@ NAMES = ["Kathryn", "Han", "Leela", "Malcolm", "Jean-Luc", "Ellen"]
 """Seat order = turn order (clockwise), as in the rulebook's example round."""
 
 
-def new_game(players: int = 4, **rules: Any) -> Any:
+def new_game(players: int = 4, *, fire_round: int | None = None, **rules: Any) -> Any:
+    """A game with the captains of ``NAMES``; ``rules`` lay content rules over, ``fire_round`` is
+    the house rule's option."""
     content: dict[str, Any] = {"captains": [{"name": n, "color": "white"} for n in NAMES]}
     if rules:
         content["rules"] = rules
-    return spacetable.load("showdown", players, {"content": content})
+    return spacetable.load("showdown", players, {"content": content, "fire_round": fire_round})
 
 
 def table(

@@ -408,6 +408,17 @@ def test_robot_room_rebuilds_a_placed_robot_when_none_is_left() -> None:
     assert "B3" not in state.slots and state.new_robots == [5]
 
 
+def test_robot_room_may_rebuild_a_placed_robot_while_a_blue_die_is_left() -> None:
+    # "Take one of the blue dice (set aside or an already placed)": a worn robot may be moved
+    # and renewed even though a blue die still waits in the supply.
+    state = placing([("black", 6)], slots={"B3": ["robot", 1]}, robot_supply=1, energy=2)
+    apply(state, Place("black", 6, "B2"))
+    uses = [a for a in state.legal_actions() if a.room == "B2" and a.use]
+    assert set(uses) == {Resolve("B2", True, ""), Resolve("B2", True, "B3")}
+    apply(state, Resolve("B2", True, "B3"))
+    assert "B3" not in state.slots and state.new_robots == [5] and state.robot_supply == 1
+
+
 # ---- Phase 3: the mother ship ------------------------------------------------------------
 
 

@@ -35,7 +35,7 @@ SETTINGS = settings(
     suppress_health_check=list(HealthCheck),
     derandomize=FUZZ_EXAMPLES <= 8,  # the quick run is the same every time
 )
-GAMES = {
+GAMES = {  # laid over each game's finite_options: random games must end within max_length
     "falling-skies": {},
     "spacerace": {},
     "showdown": {},
@@ -56,7 +56,7 @@ class ProtocolMachine(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.game = spacetable.load(self.game_id, options=GAMES[self.game_id] or None)
+        self.game = spacetable.load_finite(self.game_id, options=GAMES[self.game_id] or None)
         self.state: State = self.game.new_initial_state()
         self.rng = random.Random(0)
         self.steps = 0
@@ -157,7 +157,7 @@ def test_fuzz_record_mutated(record_text: str, seed: int) -> None:
 def sampled() -> dict[str, tuple[Any, list[State]]]:
     out = {}
     for game_id, options in GAMES.items():
-        game = spacetable.load(game_id, options=options or None)
+        game = spacetable.load_finite(game_id, options=options or None)
         out[game_id] = (game, sample_states(game, 1, every=13))
     return out
 

@@ -445,6 +445,55 @@ def test_the_forks_roll_one_of_the_players_own_dice_again() -> None:
     assert state.pos[0][FIGHTER_1] == -1 and state.pos[1][FIGHTER_1] == cell("E6")
 
 
+# ---- against asteroids (chapter 8: "any buffs from Action cards ... can aid you") -----------
+
+
+def test_defence_buff_is_offered_before_the_asteroid_roll_and_turns_a_loss_into_a_tie() -> None:
+    state = holding(position({(0, FIGHTER_1): "B7", (1, FIGHTER_1): "K11"}), 0, "defence_buff", "seismic_charge")
+    play(state, Move(FIGHTER_1, cell("B6")))
+    assert state.current_player() == 0 and state.legal_actions() == [Play(card("defence_buff"), 0, 0), Pass()]
+    play(state, Play(card("defence_buff"), 0, 0), Pass(), *rolls(4, 3))  # asteroids 4, the fighter 3 + 1
+    play(state, Pass())  # still holding a card: asked after the roll too (ruling 30)
+    assert state.pos[0][FIGHTER_1] == cell("B6") and state.cleared[0][FIGHTER_1] >= 0
+
+
+def test_backup_generator_and_the_forks_roll_the_ships_die_again_after_the_asteroid_roll() -> None:
+    state = holding(position({(0, FIGHTER_1): "B7", (1, FIGHTER_1): "K11"}), 0, "backup_generator")
+    play(state, Move(FIGHTER_1, cell("B6")), Pass(), *rolls(4, 1))
+    assert state.legal_actions() == [Play(card("backup_generator"), 0, 1), Pass()]  # the ship's die only
+    play(state, Play(card("backup_generator"), 0, 1), *rolls(3))  # 1 + 3 ties the asteroids' 4
+    assert state.pos[0][FIGHTER_1] == cell("B6")
+    other = holding(position({(0, FIGHTER_1): "B7", (1, FIGHTER_1): "K11"}), 0, "the_forks")
+    play(other, Move(FIGHTER_1, cell("B6")), Pass(), *rolls(5, 2), Play(card("the_forks"), 0, 1), *rolls(6))
+    assert other.pos[0][FIGHTER_1] == cell("B6")
+
+
+def test_volt_switch_and_expansion_pak_aid_a_mothership_through_the_asteroids() -> None:
+    state = holding(position({(0, MOTHERSHIP): "B7", (1, FIGHTER_1): "K11"}), 0, "volt_switch", "expansion_pak")
+    play(state, Move(MOTHERSHIP, cell("B6")), Play(card("volt_switch"), 0, 0), Play(card("expansion_pak"), 0, 0))
+    play(state, *rolls(6, 1))  # the d6 weapons' 1, doubled, + 3 = 5 against 6: still a loss
+    assert (state.hp[0], state.shield[0]) == (11, 0)  # 6 damage: 5 shield points, 1 hull
+    again = holding(position({(0, MOTHERSHIP): "B7", (1, FIGHTER_1): "K11"}), 0, "volt_switch", "expansion_pak")
+    play(again, Move(MOTHERSHIP, cell("B6")), Play(card("volt_switch"), 0, 0), Play(card("expansion_pak"), 0, 0))
+    events = play(again, *rolls(6, 2))  # 2 doubled + 3 = 7 beats 6: no damage
+    assert (again.hp[0], again.shield[0]) == (12, 5) and any("beats the asteroids" in e.text for e in events)
+
+
+def test_auxiliary_shield_takes_the_asteroids_damage_first() -> None:
+    state = holding(position({(0, MOTHERSHIP): "B7", (1, FIGHTER_1): "K11"}), 0, "auxiliary_shield")
+    play(state, Move(MOTHERSHIP, cell("B6")), Play(card("auxiliary_shield"), 0, 0), *rolls(6, 1))
+    assert (state.hp[0], state.shield[0]) == (12, 3)  # 6 damage: the 4 extra points, then 2 of its 5
+
+
+def test_a_card_against_the_asteroids_may_be_cancelled_by_noooo() -> None:
+    state = holding(position({(0, FIGHTER_1): "B7", (1, FIGHTER_1): "K11"}), 0, "defence_buff")
+    holding(state, 1, "noooo")
+    play(state, Move(FIGHTER_1, cell("B6")), Play(card("defence_buff"), 0, 0))
+    assert state.current_player() == 1
+    play(state, Play(card("noooo"), 0, 0), *rolls(4, 3))  # the buff is cancelled: 3 against 4
+    assert state.pos[0][FIGHTER_1] == -1
+
+
 # ---- on losing ---------------------------------------------------------------------------
 
 
@@ -469,6 +518,17 @@ def test_last_stand_against_a_mothership_takes_four_hull() -> None:
     state = holding(position({(0, MOTHERSHIP): "E5", (1, FIGHTER_1): "E6", (1, BOMBER_1): "K11"}), 1, "last_stand")
     play(state, Attack(1, 7 + FIGHTER_1), Pass(), *rolls(6, 1), Pass(), Play(card("last_stand"), 0, 0), Pass())
     assert state.hp[0] == 8 and state.pos[1][FIGHTER_1] == -1
+
+
+def test_last_stand_and_life_support_are_not_offered_to_an_attacker_who_loses() -> None:
+    # The card list: Last Stand destroys "one of your attackers", Life Support lets the "Attacker"
+    # still loot: both are answers of a defender who lost, never of an attacker.
+    ships = {(0, FIGHTER_1): "E5", (0, BOMBER_1): "A1", (1, FIGHTER_1): "E6"}
+    state = holding(position(ships), 0, "last_stand", "life_support")
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Pass(), *rolls(1, 6), Pass())
+    assert state.pending is None and state.current_player() == 0  # settled: the attacker was not asked
+    assert state.pos[0][FIGHTER_1] == -1 and state.pos[1][FIGHTER_1] == cell("E6")
+    assert state.hands[0] == sorted([card("last_stand"), card("life_support")])
 
 
 # ---- the Random Event die (option random_event) ------------------------------------------

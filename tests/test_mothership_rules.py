@@ -441,6 +441,19 @@ def test_a_player_with_no_ship_left_is_out_and_the_last_standing_wins() -> None:
     assert state.returns() == [1.0, 0.0]
 
 
+def test_the_rulebooks_game_has_no_round_limit_the_house_rule_is_an_option() -> None:
+    # Chapter 11: the last standing wins; the rulebook stops no game after a number of rounds.
+    state = position({(0, FIGHTER_1): "A1", (1, FIGHTER_1): "K11"})
+    state.round = 60
+    play(state, EndTurn(), EndTurn())
+    assert state.round == 61 and not state.is_terminal() and state.game.max_length is None
+    limited = position({(0, FIGHTER_1): "A1", (1, FIGHTER_1): "K11"}, game=new_game(round_limit=60))
+    limited.round = 60
+    play(limited, EndTurn(), EndTurn())
+    assert limited.is_terminal() and limited.winners == [0, 1]  # the house rule's draw
+    assert spacetable.load_finite("mothership", 2).options["round_limit"] == 60  # batches and research
+
+
 def test_a_player_knocked_out_on_their_own_turn_passes_it_on() -> None:
     game = new_game(4)
     ships = {(0, FIGHTER_1): "E5", (1, FIGHTER_1): "E6", (2, FIGHTER_1): "A6", (3, FIGHTER_1): "K6"}

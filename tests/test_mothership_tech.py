@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mothership_helpers import BOMBER_1, FIGHTER_1, MOTHERSHIP, cell, new_game, play, position, rolls
+from mothership_helpers import BOMBER_1, FIGHTER_1, MOTHERSHIP, cell, new_game, play, position, rolls, target
 from spacetable.engine import OptionsError
 from spacetable.games.mothership.abilities import ABILITIES
 from spacetable.games.mothership.actions import Attack, BuyCharge, BuyTech, EndTurn, Move, Pass, UseAbility
@@ -161,6 +161,32 @@ def test_jump_gates_after_moving_and_no_move_after_the_jump() -> None:
     play(state, UseAbility(ability("jump_gates"), FIGHTER_1, cell("G7")))
     assert state.pos[0][FIGHTER_1] == cell("G7") and state.attacked & 1  # the gates used its attack phase
     assert not [a for a in state.legal_actions() if a.kind == "move" and a.ship == FIGHTER_1]
+
+
+def test_jump_gates_warp_a_teammates_ship_too() -> None:
+    # Chapter 6.2: "any friendly ships" may warp between friendly stations and planets.
+    ships = {(0, MOTHERSHIP): "F1", (2, FIGHTER_1): "I10", (1, FIGHTER_1): "F6", (3, FIGHTER_1): "D6"}
+    state = reach(position(ships, game=new_game(4, team_size=2)), "logistics")
+    teammate = UseAbility(ability("jump_gates"), target(2, FIGHTER_1), cell("C3"))  # J10's station -> B2's
+    assert teammate in state.legal_actions()
+    assert not [a for a in state.legal_actions() if a.kind == "ability" and a.unit == target(1, FIGHTER_1)]
+    play(state, teammate)
+    assert state.pos[2][FIGHTER_1] == cell("C3") and state.attacked & 1  # the gates used the attack phase
+    again = [a for a in state.legal_actions() if a.kind == "ability" and a.unit == target(2, FIGHTER_1)]
+    assert not again  # one jump a turn
+
+
+def test_the_trees_defence_buffs_and_an_overcharge_aid_a_ship_against_asteroids() -> None:
+    # Chapter 8: the tree's buffs aid a ship through an asteroid field, where it defends.
+    state = rich(position({(0, FIGHTER_1): "B7", (1, FIGHTER_1): "K11"}))
+    climb(state, "warheads", 4)  # Evasive Pilots: fighters and bombers +1 defence
+    play(state, Move(FIGHTER_1, cell("B6")), *rolls(4, 3))  # 3 + 1 ties the asteroids' 4
+    assert state.pos[0][FIGHTER_1] == cell("B6")
+    charged = rich(position({(0, FIGHTER_1): "B7", (1, FIGHTER_1): "K11"}))
+    climb(charged, "artillery", 2)  # Overcharge reached: one held
+    assert charged.charges[0] == 1
+    play(charged, Move(FIGHTER_1, cell("B6")), *rolls(6, 3))  # 3 + 3 ties the asteroids' 6
+    assert charged.pos[0][FIGHTER_1] == cell("B6") and charged.charges[0] == 0
 
 
 def test_the_hangar_bay_launches_a_lost_fighter_beside_the_mothership() -> None:

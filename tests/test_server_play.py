@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from server_helpers import Player, create, receive, token_of
 from spacetable.engine import Record
 from spacetable.server import create_app
-from spacetable.server.tables import Table, Tables
+from spacetable.server.tables import Table, Tables, TableSpec
 
 FALLING = {"game": "falling-skies", "players": 1, "options": {}, "seats": [{"kind": "human"}]}
 
@@ -301,3 +301,12 @@ def test_the_first_frame_must_be_a_hello(client: TestClient) -> None:
         ws.send_json({"type": "ping"})
         assert "hello" in receive(ws)["text"]
         assert receive(ws)["code"] == 4400
+
+
+def test_a_table_of_bots_alone_is_bounded_and_a_table_with_a_person_plays_the_rulebook() -> None:
+    bots = TableSpec.parse({"game": "spacerace", "players": 2, "seats": [{"kind": "bot", "level": "easy"}] * 2})
+    person = TableSpec.parse(
+        {"game": "spacerace", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]}
+    )
+    assert bots.game.options["turn_limit"] == 40 and bots.game.max_length is not None
+    assert person.game.options["turn_limit"] is None and person.game.max_length is None

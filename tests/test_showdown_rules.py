@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from showdown_helpers import apply, new_game, rolls, table, texts
-from spacetable.engine import IllegalActionError, MalformedActionError, Roll
+from spacetable.engine import IllegalActionError, MalformedActionError, Roll, load_finite
 from spacetable.games.showdown import ships
 from spacetable.games.showdown.actions import (
     Attack,
@@ -482,6 +482,21 @@ def test_final_duel_both_burn_in_secret_each_round() -> None:
     outcome = s.outcome()
     assert outcome is not None and outcome.winners == (KATHRYN,)
     assert s.intact[KATHRYN] == 2  # burning out is no explosion: no collateral damage
+
+
+def test_three_captains_never_burn_by_default_and_from_fire_round_with_the_house_rule() -> None:
+    # The Edge Cases: ships burn "as soon as there are only two players facing off".
+    for fire_round, phase in ((None, "turn"), (20, "fire")):
+        s = table([{"weapon": 1}, {"engine": 1}, {"engine": 1}], game=new_game(3, fire_round=fire_round))
+        s.round = 20
+        apply(s, EndTurn(), EndTurn(), EndTurn())
+        assert s.round == 21 and s.phase == phase and len(s.winners) == 0
+
+
+def test_the_rulebooks_showdown_has_no_length_bound_unless_loaded_for_machines() -> None:
+    assert new_game(3).max_length is None and new_game(2).max_length is not None
+    bounded = load_finite("showdown", 4)
+    assert bounded.options["fire_round"] == 20 and isinstance(bounded.max_length, int)
 
 
 def test_two_captains_play_the_final_duel_from_the_first_round() -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import spacetable
 from spacerace_helpers import (
     ALTAIR,
     DENEB,
@@ -636,8 +637,9 @@ def test_a_mothership_whose_homeworld_is_lost_is_rebuilt_at_the_nearest_held_pla
     assert red_ship(state).node == ALTAIR  # 5 steps from Vega; Sirius is 6
 
 
-def test_a_player_with_no_planet_and_no_ship_is_out_and_the_last_one_left_wins() -> None:
-    state = red_to_move(fleets=[[ship(NEXUS)], []], owner={RIGEL: BLUE}, rebuilding=[False, True])
+def test_with_the_house_rule_last_standing_the_last_one_left_wins() -> None:
+    game = new_game(last_standing=True)
+    state = red_to_move(game, fleets=[[ship(NEXUS)], []], owner={RIGEL: BLUE}, rebuilding=[False, True])
     apply(state, Move(0, RIGEL))
     assert state.is_terminal() and state.winners == [RED]
     outcome = state.outcome()
@@ -645,9 +647,9 @@ def test_a_player_with_no_planet_and_no_ship_is_out_and_the_last_one_left_wins()
     assert state.returns() == [1.0, -1.0]
 
 
-def test_without_last_standing_the_survivor_must_still_take_every_planet() -> None:
-    game = new_game(last_standing=False)
-    state = red_to_move(game, fleets=[[ship(NEXUS)], []], owner={RIGEL: BLUE}, rebuilding=[False, True])
+def test_by_the_rulebook_a_player_is_out_but_the_survivor_must_still_take_every_planet() -> None:
+    # The rulebook's only goal is to take over every planet: eliminating the rivals is not a win.
+    state = red_to_move(fleets=[[ship(NEXUS)], []], owner={RIGEL: BLUE}, rebuilding=[False, True])
     apply(state, Move(0, RIGEL))
     assert state.out[BLUE] and not state.is_terminal() and state.phase == "conquest"
     apply(state, 1)
@@ -661,6 +663,13 @@ def test_taking_every_planet_wins() -> None:
     state = red_to_move(game, fleets=[[ship(6)], [ship(8, card=0)]], owner=owners)
     apply(state, Move(0, ALTAIR))
     assert state.is_terminal() and state.reason == "every planet taken" and state.winners == [RED]
+
+
+def test_by_the_rulebook_no_round_limit_ends_the_race() -> None:
+    state = red_to_move(round=40, starter=BLUE, fleets=[[ship(VEGA)], [ship(RIGEL)]])
+    apply(state, EndTurn())
+    assert not state.is_terminal() and state.round == 41 and state.game.max_length is None
+    assert spacetable.load_finite("spacerace", 2).options["turn_limit"] == 40  # batches and research
 
 
 def test_the_turn_limit_ends_the_game_on_planets_then_fleet_strength() -> None:
@@ -768,7 +777,7 @@ def test_the_state_round_trips_through_json_and_refuses_bad_data() -> None:
     game = new_game(3)
     state = game.new_initial_state()
     rng = random.Random(5)
-    for _ in range(300):
+    for _ in range(100):  # mid-game, a ship to move (without a turn limit the game goes on)
         if state.is_terminal():
             break
         state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))

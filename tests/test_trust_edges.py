@@ -362,7 +362,7 @@ def test_mutated_states_accepted_then_crashed(game_id: str) -> None:
     run more)."""
     from spacetable.testing.fuzz import fuzz_state, mutate, sample_states
 
-    game = spacetable.load(game_id, options={"round_limit": 10} if game_id == "mothership" else None)
+    game = spacetable.load_finite(game_id, options={"round_limit": 10} if game_id == "mothership" else None)
     states = sample_states(game, 1, every=11)
     rng = random.Random(f"mutants:{game_id}")
     for i in range(40):
@@ -527,12 +527,12 @@ def test_cli_resume_with_bad_seats_printed_tracebacks(tmp_path: Path, seats: lis
 @pytest.mark.parametrize(
     ("game_id", "option", "word"),
     [
-        ("spacerace", "turn_limit=null", "cannot be null"),
+        ("spacerace", "nexus_delay=null", "cannot be null"),
         ("mothership", "level=null", "cannot be null"),
         ("spacerace", "turn_limit=1000000000", "sane bound"),
         ("spacerace", "turn_limit=" + "[" * 20 + "]" * 20, "nests"),
     ],
-    ids=["turn-limit-null", "level-null", "turn-limit-1e9", "nested-option"],
+    ids=["nexus-delay-null", "level-null", "turn-limit-1e9", "nested-option"],
 )
 def test_cli_options_given_as_null_skipped_the_type_check(game_id: str, option: str, word: str) -> None:
     result = _cli("play", game_id, "--games", "1", "-o", option)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from spacetable.agents.mcts import MCTSAgent, SearchBudget
-from spacetable.engine import Game, State, list_games, load, random_playout
+from spacetable.engine import Game, State, list_games, load_finite, random_playout
 
 
 def _playouts(game: Game, seconds: float, rng: random.Random) -> tuple[dict[str, float], list[State]]:
@@ -29,7 +29,7 @@ def _playouts(game: Game, seconds: float, rng: random.Random) -> tuple[dict[str,
 
     start = time.perf_counter()
     while True:
-        applied, decided = random_playout(game.new_initial_state(), rng, game.max_length, sample)
+        applied, decided = random_playout(game.new_initial_state(), rng, game.bounded_length(), sample)
         actions += applied
         decisions += decided
         games += 1
@@ -94,4 +94,4 @@ def _search(samples: list[State], rng: random.Random, decisions: int = 20) -> di
 def run(game_id: str | None = None, seconds: float = 3.0) -> list[dict[str, Any]]:
     """Benchmark one game (default: every registered game) with default options."""
     ids = [game_id] if game_id else [cls.id for cls in list_games()]
-    return [bench_game(load(gid), seconds) for gid in ids]
+    return [bench_game(load_finite(gid), seconds) for gid in ids]

@@ -54,7 +54,7 @@ def simulate_command(
     from spacetable.sim.simulate import simulate
 
     try:
-        game = _load_game(game_id, players, None, content, option)
+        game = _load_game(game_id, players, None, content, option, finite=True)  # bots' games must end
         bots = [who.partition(":")[2] for who in parse_seats(seat or [], game.players, batch=True)]
         _check_writable(out, "--out")
     except (CliError, SpacetableError) as exc:

@@ -41,6 +41,7 @@ from spacetable.engine import (
     game_class,
     list_games,
     load,
+    load_finite,
     play,
 )
 from spacetable.engine.safejson import read_json, write_atomic
@@ -572,7 +573,7 @@ def play_command(
     if game_id is None:
         _fail("name the game to play (see `spacetable list`), or resume one with --resume last")
     try:
-        game = _load_game(game_id, players, level, content, option, mode)
+        game = _load_game(game_id, players, level, content, option, mode, finite=games is not None)
         seats = parse_seats(seat or [], game.players, batch=games is not None)
         if record is not None:
             _check_writable(record)
@@ -649,8 +650,11 @@ def _load_game(
     content: Path | None,
     extra: list[str] | None = None,
     mode: str | None = None,
+    finite: bool = False,
 ) -> Game:
-    """The game from the command line's options (CliError or SpacetableError if they are wrong)."""
+    """The game from the command line's options (CliError or SpacetableError if they are wrong);
+    ``finite``: bots' batches, with the game's ``finite_options`` under those given, so every
+    game ends (a table with a person plays the rulebook's game)."""
     options = parse_options(extra or [])
     if level is not None:
         options["level"] = level
@@ -659,7 +663,8 @@ def _load_game(
     if content is not None:
         options["content"] = read_content(content)
     cls = game_class(game_id)
-    return load(game_id, cls.usual_players(options) if players is None else players, options)
+    seats = cls.usual_players(options) if players is None else players
+    return (load_finite if finite else load)(game_id, seats, options)
 
 
 def _load_record(file: Path) -> Record:
@@ -799,7 +804,7 @@ def tournament_command(
         unknown = [a for a in names if a not in AGENTS]
         if unknown:
             raise CliError(f"unknown bot(s) {', '.join(unknown)}; bots: {', '.join(sorted(AGENTS))}")
-        game = _load_game(game_id, players, level, content, option, mode)
+        game = _load_game(game_id, players, level, content, option, mode, finite=True)
         if out is not None:
             _check_writable(out)
     except (CliError, SpacetableError) as exc:

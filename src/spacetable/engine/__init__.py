@@ -27,7 +27,7 @@ from .protocol import (
     check_seat,
 )
 from .record import Record
-from .registry import game_class, list_games, load, register
+from .registry import game_class, list_games, load, load_finite, register
 
 __all__ = [
     "CHANCE",
@@ -58,6 +58,7 @@ __all__ = [
     "game_class",
     "list_games",
     "load",
+    "load_finite",
     "play",
     "random_playout",
     "register",

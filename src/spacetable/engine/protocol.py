@@ -154,14 +154,20 @@ class Game(ABC):
     """The least and the most any seat's ``returns()`` can be (OpenSpiel's utility bounds)."""
     teaching: ClassVar[Teaching | None] = None
     """The game's 'How to play' page, rulings and event references, kept beside its rules."""
+    finite_options: ClassVar[Mapping[str, JSON]] = {}
+    """Options that make every game end (a round limit, ships that burn), for the machines that
+    need a bound: ``load_finite`` lays them under the options given. Empty where the rulebook's
+    game always ends. They are house rules: people's tables leave them out."""
     returns_sum: ClassVar[float | None] = None
     """What the seats' ``returns()`` add up to in every finished game, if that never changes
     (a constant-sum game); None where the sum varies."""
 
     actions: ActionSpace
     """All action families (chance outcomes included) and the integer codec."""
-    max_length: int
-    """No game lasts more actions than this, chance outcomes included."""
+    max_length: int | None
+    """No game lasts more actions than this, chance outcomes included; None where a game with
+    these options need not end (the rulebook's, without a round limit): ``load_finite`` gives
+    a bounded one."""
 
     def __init__(self, players: int, options: Mapping[str, JSON] | None = None) -> None:
         if type(players) is not int or not self.min_players <= players <= self.max_players:
@@ -268,6 +274,16 @@ class Game(ABC):
     def usual_players(cls, options: Mapping[str, JSON] | None = None) -> int:
         """The number of seats used when none is given (``options`` may decide it, e.g. a solo mode)."""
         return cls.default_players or cls.min_players
+
+    def bounded_length(self) -> int:
+        """``max_length`` for the machines that need games to end; a clear error where these
+        options let a game go on for ever (load the game with ``load_finite``)."""
+        if self.max_length is None:
+            raise OptionsError(
+                f"{self.id} with these options need not end: load it with load_finite "
+                f"or set {', '.join(f'{k}={v!r}' for k, v in self.finite_options.items())}"
+            )
+        return self.max_length
 
     def describe(self) -> str:
         return f"{self.name} ({self.players} player{'s' if self.players != 1 else ''})"

@@ -1,4 +1,4 @@
-"""The game registry: ``load(game_id, players, options)`` and ``list_games()``."""
+"""The game registry: ``load(game_id, players, options)``, ``load_finite`` and ``list_games()``."""
 
 from __future__ import annotations
 
@@ -53,3 +53,14 @@ def load(game_id: str, players: int | None = None, options: Mapping[str, JSON] |
     """The game ``game_id`` for ``players`` seats (default: its usual count) with ``options``."""
     cls = game_class(game_id)
     return cls(cls.usual_players(options) if players is None else players, options)
+
+
+def load_finite(game_id: str, players: int | None = None, options: Mapping[str, JSON] | None = None) -> Game:
+    """``load`` for machines that need every game to end (batch runs, research adapters,
+    benchmarks, fuzzing): the game's ``finite_options`` (a round limit, ...) are laid under
+    ``options``, so an option the caller sets wins; one given as None (a game's full options
+    list every default) is not set. People's tables use ``load``: the rulebook's game, which
+    may go on as long as the players like."""
+    cls = game_class(game_id)
+    given = {k: v for k, v in (options or {}).items() if v is not None or k not in cls.finite_options}
+    return load(game_id, players, {**cls.finite_options, **given})

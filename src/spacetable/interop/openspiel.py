@@ -66,7 +66,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stub
             min_utility=game.returns_range[0],
             max_utility=game.returns_range[1],
             utility_sum=game.returns_sum,
-            max_game_length=game.max_length,
+            max_game_length=game.bounded_length(),
         )
         super().__init__(_game_type(game_class), info, params)
         self.start = Trail(game.new_initial_state())
@@ -76,7 +76,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stub
         return SpielState(self, self.start)
 
     def max_chance_nodes_in_history(self) -> int:
-        return self.game.max_length
+        return self.game.bounded_length()
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None

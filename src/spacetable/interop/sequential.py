@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from spacetable.engine import SIMULTANEOUS, Game, Player, State, load
+from spacetable.engine import SIMULTANEOUS, Game, Player, State, load_finite
 
 
 def decider(state: State) -> int:
@@ -80,12 +80,14 @@ def choose_code(state: State, seat: int, player: Player, rng: random.Random) -> 
 
 
 def load_game(game_id: str, players: int, options: dict[str, Any]) -> Game:
-    """``spacetable.load``, built once per (id, players, options) and shared (games are immutable):
-    states of one game, however they were made (cloned, pickled), then have the same game."""
+    """``spacetable.load_finite`` (research needs games that end: the game's round limit or the
+    like unless ``options`` set it), built once per (id, players, options) and shared (games are
+    immutable): states of one game, however they were made (cloned, pickled), then have the
+    same game."""
     key = canonical([game_id, players, options])
     game = _GAMES.get(key)
     if game is None:
-        game = load(game_id, players, options)
+        game = load_finite(game_id, players, options)
         _GAMES[key] = _GAMES[canonical([game_id, players, game.options])] = game
     return game
 

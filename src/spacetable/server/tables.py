@@ -33,6 +33,7 @@ from spacetable.engine import (
     State,
     game_class,
     load,
+    load_finite,
 )
 
 from . import messages
@@ -111,13 +112,19 @@ class TableSpec:
             options = {}
         if not isinstance(options, dict):
             raise Refused("'options' must be a JSON object of option names and values")
+        seats = body.get("seats")
+        bots_only = (
+            isinstance(seats, list)
+            and bool(seats)
+            and all(isinstance(s, dict) and s.get("kind") == "bot" for s in seats)
+        )
         try:
             if players is None:
                 players = game_class(game_id).usual_players(options)
-            game = load(game_id, players, options)
+            # a table of bots alone must end: the game's finite_options (round limits) fill the options unset
+            game = (load_finite if bots_only else load)(game_id, players, options)
         except (SpacetableError, ValueError, TypeError) as exc:  # content validation raises pydantic's ValueError
             raise Refused(one_line(str(exc))) from None
-        seats = body.get("seats")
         if not isinstance(seats, list) or len(seats) != game.players:
             raise Refused(f"'seats' must be a list of {game.players} seat(s), one per player")
         clock = body.get("clock")

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from spacetable.agents import make_agent
-from spacetable.engine import JSON, Game
+from spacetable.engine import JSON, Game, load_finite
 
 from .batch import GameResult, GameSpec, run_games
 
@@ -74,9 +74,11 @@ def run(
     on_game: Callable[[GameResult], None] | None = None,
 ) -> Report:
     """Play ``games`` games and summarise them. ``jobs`` > 1 plays them in that many processes.
+    Bots' games must end: the game's ``finite_options`` fill the options it leaves unset.
 
     Ctrl-C (KeyboardInterrupt) stops early: the report, marked ``interrupted``, is of the games
     finished by then (with ``jobs`` > 1, the batches under way are abandoned: sim.batch)."""
+    game = load_finite(game.id, game.players, game.options)
     for name in agents:
         make_agent(name)  # fail early on an unknown bot
     seats = [(i, seating(agents, game.players, i)) for i in range(games)]

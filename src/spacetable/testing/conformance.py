@@ -122,6 +122,7 @@ class Playout:
         self.rng = random.Random(f"playout:{seed}:{number}")
         self.side_rng = random.Random(f"side:{seed}:{number}")
         """For checks' own draws (resamples, probes), so they do not change the playout."""
+        self.bound = game.bounded_length()
         self.state = game.new_initial_state()
         self.moves: list[tuple[int | None, Action]] = []
         self.events: list[Event] = []
@@ -139,9 +140,7 @@ class Playout:
             yield self.state
             if self.state.is_terminal():
                 return
-            assert len(self.moves) < self.game.max_length, (
-                f"the game is not over after game.max_length={self.game.max_length} actions"
-            )
+            assert len(self.moves) < self.bound, f"the game is not over after game.max_length={self.bound} actions"
             seat, action = random_move(self.state, self.rng)
             self.events = self.state.apply_action(action, seat)
             self.moves.append((seat, action))
@@ -572,7 +571,7 @@ def check_views_and_resample(game: Game, n: int = 20, seed: int = 0, playout_eve
                     resampled.apply_action(action, mover)
                     assert state.to_json() == data, f"playing on resample({seat}) changed the state"
                     if len(playout.moves) % playout_every == 0:
-                        random_playout(resampled, rng, game.max_length)
+                        random_playout(resampled, rng, playout.bound)
 
 
 def check_hidden_information(game: Game, n: int = 20, seed: int = 0, probes: int = 4) -> None:

@@ -38,10 +38,11 @@ def sample_states(game: Game, playouts: int, seed: int = 0, every: int = 7) -> l
     """States met in ``playouts`` random playouts (one in ``every``), for mutating."""
     rng = random.Random(f"fuzz-states:{seed}")
     found: list[State] = []
+    bound = game.bounded_length()
     for _ in range(playouts):
         state = game.new_initial_state()
         steps = 0
-        while not state.is_terminal() and steps < game.max_length:
+        while not state.is_terminal() and steps < bound:
             if steps % every == 0:
                 found.append(state.clone())
             if state.is_chance_node():

@@ -21,8 +21,8 @@ class Place(NamedTuple):
 class Resolve(NamedTuple):
     """Phase 2: resolve a room (named by its first space), paying its cost (use) or not.
 
-    ``take`` names the placed robot to rebuild when a robot room is used and no
-    blue die is left in the supply; otherwise "".
+    ``take`` names the placed robot to rebuild when a robot room is used (allowed whether
+    or not a blue die is left in the supply); "" takes a blue die from the supply.
     """
 
     room: str

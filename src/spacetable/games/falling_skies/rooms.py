@@ -85,11 +85,11 @@ def legal_resolutions(state: FallingSkiesState) -> list[Action]:
         actions.append(Resolve(room.id, False, ""))
         if not can_use(state, room):
             continue
-        if ROBOT in room.effects and state.robot_supply == 0:
+        if ROBOT in room.effects:  # a blue die from the supply, or a placed robot rebuilt
             others = [s for s, (c, _) in state.slots.items() if c == ROBOT and s not in room.spaces]
             actions += [Resolve(room.id, True, s) for s in others]
-            if room.effects != (ROBOT,):
-                actions.append(Resolve(room.id, True, ""))  # its other effects work without a robot
+            if state.robot_supply or room.effects != (ROBOT,):
+                actions.append(Resolve(room.id, True, ""))  # from the supply; else its other effects alone
         else:
             actions.append(Resolve(room.id, True, ""))
     for space in digging_dice(state):
@@ -110,7 +110,7 @@ def resolve_room(state: FallingSkiesState, action: Resolve, events: list[Event])
 def work_room(state: FallingSkiesState, room: Room, use: bool, take: str, events: list[Event]) -> None:
     """Resolve a full room: its effects when used (paying its cost), then its dice go and robots wear.
 
-    Changes no phase; ``take`` names the robot to rebuild when no blue die is in the supply.
+    Changes no phase; ``take`` names a placed robot to rebuild ("": a blue die from the supply).
     """
     if use:
         value = room_value(state, room)
@@ -205,9 +205,9 @@ def _research(state: FallingSkiesState, value: int, take: str, events: list[Even
 
 
 def _robot(state: FallingSkiesState, value: int, take: str, events: list[Event]) -> None:
-    if state.robot_supply:
-        state.robot_supply -= 1
-    elif take:
+    """Build a robot: rebuild the placed one on ``take`` if named, else take a blue die from the
+    supply; with neither, nothing is built."""
+    if take:
         del state.slots[take]
         events.append(Event("robot", f"The robot on {take} is taken to be rebuilt."))
         left_behind = state.board.room_of[take]
@@ -215,6 +215,8 @@ def _robot(state: FallingSkiesState, value: int, take: str, events: list[Event])
             state.pending.remove(left_behind.id)
             events.append(Event("partial", f"Room {left_behind.id} is no longer full: its dice do nothing."))
             _clear(state, left_behind, events)
+    elif state.robot_supply:
+        state.robot_supply -= 1
     else:
         return
     built = min(value, state.board.robot_max)

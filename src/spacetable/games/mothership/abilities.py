@@ -5,9 +5,10 @@ ability in one turn, nor use two). ``UseAbility(ability, unit, spot)`` names a t
 card does (see :mod:`.cards`). The tile's ``amount`` in content/tech.toml sets its number.
 
 - Asteroid Mining: the mothership in or next to an asteroid field gathers ``amount`` resources.
-- Jump Gates: opening the gates uses the attack phase; this turn, any friendly ship next to a
-  friendly colony station or planet may jump to a free space next to another one (after
-  moving, if it likes); a ship that jumped moves no more.
+- Jump Gates: opening the gates uses the attack phase; this turn, any friendly ship (the
+  player's own or a teammate's, named by its target number) next to a friendly colony station
+  or planet may jump to a free space next to another one (after moving, if it likes); a ship
+  that jumped moves no more this turn.
 - Sunslayer Torpedoes: a dogfight against a ship, station or planet up to ``amount`` spaces
   away; the defender rolls only to avoid the damage.
 - Nuclear Missile: the same against any enemy ship or station of the board, ``amount`` added
@@ -32,7 +33,7 @@ from .combat import declare, guarded
 from .content import CATEGORIES
 from .movement import jump, weapon_die
 from .state import MOVED, NOWHERE
-from .targets import planet_code, target_code
+from .targets import decode_target, planet_code, target_code
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -108,30 +109,40 @@ def _havens(state: MothershipState, seat: int) -> list[int]:
 
 
 def _jumps(state: MothershipState, seat: int) -> Iterator[tuple[int, int]]:
+    """(ship's target number, space) for every warp open: any friendly ship (the player's own
+    that have not attacked, teammates') beside a friendly station or planet, once a turn."""
     board = state.board
     assert board is not None
     havens = _havens(state, seat)
-    for ship, cell in enumerate(state.pos[seat]):
-        if cell == NOWHERE or state.attacked >> ship & 1 or state.has_effect("jumped", seat, ship):
+    for owner in range(state.game.fleets):
+        if not state.friendly(owner, seat):
             continue
-        starts = [h for h in havens if board.distance(cell, h) == 1]
-        if not starts:
-            continue
-        spots = {n for h in havens if h not in starts for n in board.neighbours[h] if hazards.landing(state, n)}
-        for spot in sorted(spots):
-            yield ship, spot
+        for ship, cell in enumerate(state.pos[owner]):
+            if cell == NOWHERE or state.has_effect("jumped", owner, ship):
+                continue
+            if owner == seat and state.attacked >> ship & 1:
+                continue
+            starts = [h for h in havens if board.distance(cell, h) == 1]
+            if not starts:
+                continue
+            spots = {n for h in havens if h not in starts for n in board.neighbours[h] if hazards.landing(state, n)}
+            for spot in sorted(spots):
+                yield target_code(state, owner, ship), spot
 
 
-def _jump(state: MothershipState, seat: int, ship: int, spot: int, amount: int, events: list[Event]) -> None:
+def _jump(state: MothershipState, seat: int, unit: int, spot: int, amount: int, events: list[Event]) -> None:
+    """A friendly ship warps: the player's own ship has used its movement phase, a teammate's not."""
     board = state.board
     assert board is not None
     if not state.has_effect("gates", seat):
         state.effects.append(["gates", seat, 0, 0, "end", seat])
         events.append(Event("tech", f"{state.player_name(seat)} opens the jump gates."))
-    jump(state, seat, ship, spot)
-    state.effects.append(["jumped", seat, ship, 0, "end", seat])
-    state.used[ship] = MOVED
-    events.append(Event("move", f"{state.ship_name(seat, ship)} jumps to {board.name_of(spot)}."))
+    _, owner, ship = decode_target(state, unit)
+    jump(state, owner, ship, spot)
+    state.effects.append(["jumped", owner, ship, 0, "end", seat])
+    if owner == seat:
+        state.used[ship] = MOVED
+    events.append(Event("move", f"{state.ship_name(owner, ship)} jumps to {board.name_of(spot)}."))
 
 
 def _in_range(state: MothershipState, seat: int, reach: int, planets: bool) -> list[tuple[int, int]]:

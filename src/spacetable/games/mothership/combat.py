@@ -186,8 +186,8 @@ def target_cell(state: MothershipState, target: int) -> int:
 
 
 def resolve(state: MothershipState, events: list[Event]) -> None:
-    """Every die is rolled: the totals decide the dogfight (or planet attack). A loser holding
-    cards may then answer (Last Stand, Life Support) before the damage is done."""
+    """Every die is rolled: the totals decide the dogfight (or planet attack). A defender that
+    lost, if it holds cards, may then answer (Last Stand, Life Support) before the damage."""
     pending = state.pending
     assert pending is not None and state.board is not None
     seat, ships, target, rolls = pending["seat"], pending["ships"], pending["target"], pending["rolls"]
@@ -255,6 +255,40 @@ def settle(state: MothershipState, events: list[Event]) -> None:
     tactics.drop_extra_shields(state, extra_shields, shields_before)
     tactics.last_stand(state, pending, events)
     turns.check_out(state, [other, seat], events)
+
+
+def resolve_asteroids(state: MothershipState, events: list[Event]) -> None:
+    """An asteroid dogfight whose dice are rolled and whose windows are closed: the ship defends
+    with its die, its cards (Defence Buff, Volt Switch, ...), the tree's defence buffs for its
+    kind, the asteroid tile and an Overcharge held; a tie or better lets it roam the field."""
+    pending = state.pending
+    assert pending is not None and state.board is not None
+    state.pending = None
+    seat, ship = pending["seat"], pending["ships"][0]
+    rocks, rolls = pending["rolls"][0], pending["rolls"][1:]
+    kind = state.game.ship_kinds[ship]
+    total = sum(rolls) + tactics.bonus(state, pending, tactics.DEFENCE, rolls)
+    total += random_events.roll_bonus(state, seat, ship) + tech.bonus(state, seat, "asteroid")
+    total += tech.bonus(state, seat, "defence", kind) + tech.overcharge(state, seat, events)
+    cell = state.pos[seat][ship]
+    name = state.ship_name(seat, ship)
+    total = hazards.halve(state, [cell], total, f"{name}'s roll", events)
+    if total >= rocks:
+        state.cleared[seat][ship] = state.board.field[cell]
+        events.append(Event("asteroid", f"{name} ({total}) beats the asteroids ({rocks}): it may roam the field."))
+        return
+    if ship != 0:
+        destroy_ship(state, seat, ship)
+        events.append(Event("damage", f"{name} ({total}) loses to the asteroids ({rocks}) and explodes."))
+    else:
+        before = state.shield[seat]
+        extra = tactics.apply_shields(state, pending, events)  # Auxiliary Shield
+        lost = damage_mothership(state, seat, rocks, hull=True)
+        tactics.drop_extra_shields(state, extra, {seat: before + extra.get(seat, 0)})
+        events.append(Event("damage", f"{name} ({total}) loses to the asteroids ({rocks}): {lost}."))
+        if state.pos[seat][0] != NOWHERE:
+            state.cleared[seat][ship] = state.board.field[cell]
+    turns.check_out(state, [seat], events)
 
 
 def hit(

@@ -113,10 +113,6 @@ class EconomyModel(_Strict):
     loot_large: Small
 
 
-class GameModel(_Strict):
-    round_limit: Annotated[int, Field(ge=1, le=500)]
-
-
 class BoardsModel(_Strict):
     small: Annotated[int, Field(ge=9, le=25)]
     large: Annotated[int, Field(ge=9, le=25)]
@@ -384,7 +380,6 @@ class ContentModel(_Strict):
     bomber: CraftModel
     combat: CombatModel
     economy: EconomyModel
-    game: GameModel
     boards: BoardsModel
     generator: GeneratorModel
     layouts: dict[str, LayoutModel]
@@ -463,7 +458,6 @@ class Content:
     planet_income: int
     loot_small: int
     loot_large: int
-    round_limit: int
     small_board: int
     large_board: int
     generator: GeneratorModel
@@ -527,7 +521,6 @@ def load_content(overrides: Mapping[str, Any] | None = None) -> Content:
         planet_income=model.economy.planet_income,
         loot_small=model.economy.loot_small,
         loot_large=model.economy.loot_large,
-        round_limit=model.game.round_limit,
         small_board=model.boards.small,
         large_board=model.boards.large,
         generator=model.generator,

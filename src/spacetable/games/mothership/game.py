@@ -15,6 +15,7 @@ from .content import Content, load_content
 from .heuristic import evaluate
 from .state import MothershipState
 from .targets import BOMBER, FIGHTER, MOTHERSHIP
+from .turns import ROUND_LIMIT
 
 MODES = ("auto", "standard", "victory_points", "solo")
 MODULES = ("random_event", "exploration", "neutron_stars", "black_holes", "beacons", "objectives")
@@ -38,6 +39,9 @@ class Mothership(Game):
     returns_sum = None
     """Winners share 1; a solo challenge lost (or a standard game where the last fleets fall
     together) gives everyone 0, so the sum is not constant."""
+    finite_options: ClassVar[Mapping[str, JSON]] = {"round_limit": ROUND_LIMIT}
+    """The rulebook has no round limit and a game can stall (fleets that never meet); bots'
+    batches and research stop after 60 rounds (RULINGS.md, ruling 24)."""
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "layout": OptionSpec(
             "random",
@@ -56,8 +60,8 @@ class Mothership(Game):
         "team_size": OptionSpec(1, "players per team: 1 (free for all), 2 or 3 (teams seated alternately)", kind=int),
         "round_limit": OptionSpec(
             None,
-            "rounds before the game stops (default: content): a draw among those still in; in victory points "
-            "the most points win; in the solo challenge the player loses",
+            "house rule: rounds before the game stops (default: none, as in the rulebook): a draw among those "
+            "still in; in victory points the most points win; in the solo challenge the player loses",
             kind=int,
         ),
         "first_seat": OptionSpec(
@@ -125,7 +129,8 @@ class Mothership(Game):
         limit = opts["round_limit"]
         if limit is not None and limit < 1:
             raise OptionsError(f"{self.id}: option round_limit={limit} must be at least 1")
-        self.round_limit: int = c.round_limit if limit is None else limit
+        self.round_limit: int | None = limit
+        """The house rule's last round (None: the rulebook's game, which goes on until it is won)."""
         first = opts["first_seat"]
         if first is not None and not 0 <= first < players:
             raise OptionsError(f"{self.id}: option first_seat={first} must be a seat, 0 to {players - 1}")
@@ -247,13 +252,14 @@ class Mothership(Game):
             board = beacons.furnish(board, self.content, self.players)
         return board
 
-    def _bound_length(self) -> int:
+    def _bound_length(self) -> int | None:
         """Actions of the longest possible game, chance included.
 
         Set-up: the board, one placement per ship, one roll per player. A turn: one
         energy split, at most one leg per engine space (each leg may meet asteroids: two
-        dice), one attack per ship (its dice, the defender's, a capture's card and its
-        choice), the end of the turn and every other player's pass of the trading window.
+        dice and a pass on each side of the roll), one attack per ship (its dice, the
+        defender's, a capture's card and its choice), the end of the turn and every other
+        player's pass of the trading window. None without a round limit: a game may go on.
         Over the game, every card is at most drawn (or stolen), bought and sold once.
         Mode victory_points knocks nobody out, so every fleet plays every round up to the limit
         (as assumed here); ships come back by rule at a turn's end (no action), never during
@@ -261,9 +267,11 @@ class Mothership(Game):
         Black holes: each ship once in a turn (the pull's choice, the roll, where it warps out)
         and once at its end (the roll, the warp).
         """
+        if self.round_limit is None:
+            return None
         c = self.content
         legs = max(c.engines) + c.fighters * c.fighter_move + c.bombers * c.bomber_move
-        per_turn = 1 + legs * 3 + c.ships * (c.ships + 4) + 1 + self.fleets + 2 * len(c.artifacts)
+        per_turn = 1 + legs * 5 + c.ships * (c.ships + 4) + 1 + self.fleets + 2 * len(c.artifacts)
         per_turn += 5 * c.ships if "black_holes" in self.modules else 0
         setup = 1 + self.fleets * c.ships + self.fleets
         cards = 3 * sum(card.count for card in c.cards)

@@ -12,7 +12,8 @@
   dogfight with the asteroids (their d6 against the ship's die; it is not an attack).
   A tie or better: the ship moves freely in that field until it leaves it. Worse: a
   fighter or bomber explodes; a mothership takes the asteroids' roll on its shields,
-  then hull, and passes on.
+  then hull, and passes on. The card windows around the roll are module ``tactics``'s,
+  the result ``combat.resolve_asteroids``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import hazards, random_events, tech, turns, victory
+from . import hazards, random_events, tech, victory
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from .dice import die_name
 from .state import EMPTY, NOWHERE, STATION
@@ -164,31 +165,6 @@ def move(state: MothershipState, seat: int, ship: int, cell: int, events: list[E
                 f"{die_name(sides) if sides else 'no die (weapons empty)'}.",
             )
         )
-
-
-def resolve_asteroids(state: MothershipState, events: list[Event]) -> None:
-    pending = state.pending
-    assert pending is not None and state.board is not None
-    state.pending = None
-    seat, ship = pending["seat"], pending["ships"][0]
-    rocks, rolls = pending["rolls"][0], pending["rolls"][1:]
-    total = sum(rolls) + random_events.roll_bonus(state, seat, ship) + tech.bonus(state, seat, "asteroid")
-    cell = state.pos[seat][ship]
-    name = state.ship_name(seat, ship)
-    total = hazards.halve(state, [cell], total, f"{name}'s roll", events)
-    if total >= rocks:
-        state.cleared[seat][ship] = state.board.field[cell]
-        events.append(Event("asteroid", f"{name} ({total}) beats the asteroids ({rocks}): it may roam the field."))
-        return
-    if ship != 0:
-        destroy_ship(state, seat, ship)
-        events.append(Event("damage", f"{name} ({total}) loses to the asteroids ({rocks}) and explodes."))
-    else:
-        lost = damage_mothership(state, seat, rocks, hull=True)
-        events.append(Event("damage", f"{name} ({total}) loses to the asteroids ({rocks}): {lost}."))
-        if state.pos[seat][0] != NOWHERE:
-            state.cleared[seat][ship] = state.board.field[cell]
-    turns.check_out(state, [seat], events)
 
 
 def jump(state: MothershipState, seat: int, ship: int, cell: int) -> None:

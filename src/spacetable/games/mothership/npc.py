@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import combat, movement, turns
+from . import combat, movement, tactics, turns
 from .actions import Attack
 from .board import PLANET
 from .state import EMPTY, NOWHERE
@@ -240,6 +240,7 @@ def _leg(state: MothershipState, ship: int, goal: int, straight: bool, events: l
     if best is None or best[0] >= near[here]:
         return False
     movement.move(state, npc, ship, best[3], events)
+    tactics.open_asteroids(state)  # the NPC holds no cards: nobody is asked
     return True
 
 

@@ -112,6 +112,7 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         _roll(state, action[0], events)
     elif kind == "move":
         movement.move(state, seat, action[0], action[1], events)
+        tactics.open_asteroids(state)
         beacons.arrived(state, seat, action[0], events)
     elif kind == "attack":
         combat.declare(state, seat, ship_bits(action[0]), action[1], events)
@@ -203,9 +204,7 @@ def _roll(state: MothershipState, face: int, events: list[Event]) -> None:
         events.append(Event("roll", f"d{sides}: {shown}.", private))
     if len(pending["rolls"]) < len(pending["dice"]):
         return
-    if pending["what"] == "asteroid":
-        movement.resolve_asteroids(state, events)
-    elif pending["what"] == "replicator":
+    if pending["what"] == "replicator":
         cards.replicate(state, events)
     elif pending["what"] == "event":
         random_events.rolled(state, events)
@@ -224,7 +223,9 @@ def _settle(state: MothershipState, events: list[Event]) -> None:
     if not tactics.decided(state):
         return
     assert state.pending is not None
-    if state.pending["stage"] == "rolled":
+    if tactics.asteroids(state.pending):
+        combat.resolve_asteroids(state, events)
+    elif state.pending["stage"] == "rolled":
         combat.resolve(state, events)
     else:
         combat.settle(state, events)

@@ -20,6 +20,11 @@ The cards and what they add (``pending["mods"]``: ``[key, side]`` in the order p
   holds; only playable while they hold one.
 
 Action card buffs never apply to a planet attack (only Git off Mah Propertay! defends one).
+
+Against asteroids (chapter 8: card buffs aid a ship through a field) the moving ship is the
+defending side and the asteroids an attacker nobody plays: its player alone is asked, before
+the roll for the cards of ``ASTEROID_CARDS``, after it for Backup Generator and The Forks on
+the ship's die. Nobody answers a loss there (Last Stand and Life Support answer attackers).
 """
 
 from __future__ import annotations
@@ -43,10 +48,20 @@ ATTACK, DEFENCE = 0, 1
 ROADSHOW = "antiques_roadshow"
 SIDE_TIMINGS = ({"declare", "dogfight"}, {"defend", "dogfight"})
 PLANET_CARDS = {"git_off_mah_propertay"}
+ASTEROID_CARDS = {"defence_buff", "volt_switch", "enhanced_sensors", "expansion_pak", "auxiliary_shield", ROADSHOW}
+"""The cards played before an asteroid roll: those whose texts need no enemy (ruling 13)."""
+
+
+def asteroids(pending: dict[str, Any]) -> bool:
+    """Whether the dogfight in progress is a ship's against an asteroid field."""
+    return bool(pending["what"] == "asteroid")
 
 
 def sides(state: MothershipState, pending: dict[str, Any]) -> tuple[int, int]:
-    """(attacking seat, defending seat or -1 for a neutral planet)."""
+    """(attacking seat, defending seat or -1 for a neutral planet); against asteroids, (-1,
+    the moving ship's player)."""
+    if asteroids(pending):
+        return -1, pending["seat"]
     kind, other, unit = decode_target(state, pending["target"])
     if kind == PLANET_TARGET:
         return pending["seat"], state.owner[unit]
@@ -59,7 +74,8 @@ def playable(state: MothershipState, pending: dict[str, Any], side: int) -> list
     if seat < 0:
         return []
     cards = state.game.content.cards
-    planet = decode_target(state, pending["target"])[0] == PLANET_TARGET
+    rocks = asteroids(pending)
+    planet = not rocks and decode_target(state, pending["target"])[0] == PLANET_TARGET
     rolled = pending.get("stage") == "rolled"
     kinds = []
     for card in sorted(set(state.hands[seat])):
@@ -70,7 +86,7 @@ def playable(state: MothershipState, pending: dict[str, Any], side: int) -> list
             continue
         if cards[card].timing not in SIDE_TIMINGS[side] or key not in EFFECTS:
             continue
-        if planet != (key in PLANET_CARDS):
+        if planet != (key in PLANET_CARDS) or (rocks and key not in ASTEROID_CARDS):
             continue
         if key == ROADSHOW and not exploration.count(state, seat):
             continue
@@ -85,7 +101,13 @@ def askable(state: MothershipState, pending: dict[str, Any], side: int) -> bool:
     seat = sides(state, pending)[side]
     if seat < 0 or not state.hands[seat]:
         return False
-    return not (side == ATTACK and decode_target(state, pending["target"])[0] == PLANET_TARGET)
+    return asteroids(pending) or not (side == ATTACK and decode_target(state, pending["target"])[0] == PLANET_TARGET)
+
+
+def open_asteroids(state: MothershipState) -> None:
+    """If a move has just set out an asteroid dogfight, open its window before the roll."""
+    if state.pending is not None and asteroids(state.pending):
+        open_window(state)
 
 
 def open_window(state: MothershipState) -> None:
@@ -146,7 +168,7 @@ def open_rolled(state: MothershipState) -> None:
     pending["stage"] = "rolled"
     pending["passes"] = 0
     pending["asker"] = -1
-    if decode_target(state, pending["target"])[0] == PLANET_TARGET:
+    if not asteroids(pending) and decode_target(state, pending["target"])[0] == PLANET_TARGET:
         return  # nothing changes a planet attack's roll
     for side in (ATTACK, DEFENCE):
         if askable(state, pending, side):
@@ -165,29 +187,22 @@ def decided(state: MothershipState) -> bool:
     )
 
 
-# ---- on losing: Last Stand and Life Support ----------------------------------------------------
+# ---- on losing a defence: Last Stand and Life Support ---------------------------------------
 
 ANSWERS = {"last_stand", "life_support"}
 
 
-def loser(pending: dict[str, Any]) -> int:
-    """The side that lost (-1: a tie, or attackers at range, who take nothing)."""
-    attack, defence = pending["result"]
-    if attack > defence:
-        return DEFENCE
-    if defence > attack and not pending.get("ranged"):
-        return ATTACK
-    return -1
-
-
 def open_lost(state: MothershipState) -> None:
-    """The result is known: the loser, if it holds cards, may answer before the damage."""
+    """The result is known: a defender that lost, if it holds cards, may answer before the
+    damage. Last Stand and Life Support are defenders' cards (ruling 31): an attacker that
+    lost is never asked."""
     pending = state.pending
     assert pending is not None
     pending["stage"] = "lost"
     pending["passes"] = 0
-    side = loser(pending)
-    pending["asker"] = side if side >= 0 and askable(state, pending, side) else -1
+    attack, defence = pending["result"]
+    lost = attack > defence
+    pending["asker"] = DEFENCE if lost and askable(state, pending, DEFENCE) else -1
 
 
 def answers(state: MothershipState, pending: dict[str, Any], side: int) -> list[Action]:
@@ -273,7 +288,7 @@ def _next(state: MothershipState) -> None:
     pending = state.pending
     assert pending is not None
     other = 1 - pending["asker"]
-    if pending.get("stage") == "lost":  # only the loser answers, as often as it likes
+    if pending.get("stage") == "lost":  # only the losing defender answers, as often as it likes
         if pending["passes"]:
             pending["asker"] = -1
         return
@@ -292,7 +307,7 @@ def bonus(state: MothershipState, pending: dict[str, Any], side: int, rolls: lis
     """The cards' additions to ``side``'s total (``rolls``: that side's die faces)."""
     total = 0
     for key, who, *_ in pending["mods"]:
-        if who == side and key in EFFECTS:  # the loser's answers (Last Stand, Life Support) add nothing
+        if who == side and key in EFFECTS:  # the defender's answers (Last Stand, Life Support) add nothing
             total += EFFECTS[key](state, pending, side, rolls)
     return total
 
@@ -308,6 +323,9 @@ def _wingman(state: MothershipState, pending: dict[str, Any], side: int, rolls: 
 
 
 def _side_ships(state: MothershipState, pending: dict[str, Any], side: int) -> tuple[int, list[int]]:
+    """(seat, its ships in the dogfight) of ``side``; the asteroids have neither."""
+    if asteroids(pending):
+        return (pending["seat"], list(pending["ships"])) if side == DEFENCE else (-1, [])
     if side == ATTACK:
         return pending["seat"], list(pending["ships"])
     _, seat, unit = decode_target(state, pending["target"])

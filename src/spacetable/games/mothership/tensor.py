@@ -10,7 +10,7 @@ order:
 piece          size             values
 =============  ===============  ================================================================
 phase          5                one-hot: board, place, order, turn, over
-clock          1                round / round limit
+clock          1                round / round limit (without one: / 60, the batches' limit)
 turn           2 * N            seat on turn, seat who started
 terrain        4 * C            asteroid, planet, neutron star and black hole spaces (zero before
                                 the board is drawn)
@@ -44,6 +44,7 @@ from .beacons import LOCKED
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from .cannons import CANNON
 from .state import PHASES, STATION
+from .turns import ROUND_LIMIT
 
 if TYPE_CHECKING:
     from .game import Mothership
@@ -68,7 +69,7 @@ def encode(game: Mothership, view: JSON, seat: int) -> list[float]:
     c = game.content
     n, cells, ships = game.fleets, game.size * game.size, game.content.ships
     order = [(seat + r) % n for r in range(n)]
-    out = [*one_hot(v["phase"], PHASES), ratio(v["round"], game.round_limit)]
+    out = [*one_hot(v["phase"], PHASES), ratio(v["round"], game.round_limit or ROUND_LIMIT)]
     out += one_hot((v["turn"] - seat) % n, range(n)) + one_hot((v["first"] - seat) % n, range(n))
     board = game.board_for(v["board_seed"]) if v["phase"] != "board" else None
     terrain = board.terrain if board is not None else "." * cells

@@ -10,8 +10,8 @@
   mothership or colony station, to the player whose ship destroyed it.
 - A player is out when the colony station is destroyed (every ship of theirs
   explodes) or when no ship is left (the station is taken off the board). Their
-  planets turn neutral. The last player (or team) in wins; at the round limit the
-  players still in share a draw.
+  planets turn neutral. The last player (or team) in wins; at the round limit (a house
+  rule, option ``round_limit``; none by default) the players still in share a draw.
 - Mode victory_points (chapter 13, module ``victory``) changes the end: nobody is out,
   destroyed ships come back at the end of their owner's next turn, the player on turn
   holding the target wins, and at the round limit the most points win.
@@ -29,6 +29,11 @@ from .targets import CANNON_TARGET, CANNON_UNIT, COLONY, MOTHERSHIP
 
 if TYPE_CHECKING:
     from .state import MothershipState
+
+
+ROUND_LIMIT = 60
+"""The round limit of bots' batches and research (``Mothership.finite_options``); the rulebook
+has none, and people play without one."""
 
 
 def begin_turn(state: MothershipState, seat: int) -> None:
@@ -114,16 +119,14 @@ def next_turn(state: MothershipState, events: list[Event]) -> None:
     following = (seat + step) % n
     if (following - state.first) % n <= (seat - state.first) % n:
         state.round += 1
-        if state.round > state.game.round_limit and state.game.npc >= 0:
-            finish(state, [], "the round limit: the NPC fleet outlasted the player")
-            events.append(Event("game_over", f"The round limit is reached: {state.reason}."))
-            return
-        if state.round > state.game.round_limit and victory.active(state):
-            finish(state, victory.leaders(state), "the round limit: the most victory points win")
-            events.append(Event("game_over", f"The round limit is reached: {state.reason}."))
-            return
-        if state.round > state.game.round_limit:
-            finish(state, [s for s in range(n) if not state.out[s]], "the round limit: a draw among those still in")
+        limit = state.game.round_limit  # the house rule's (option round_limit); None: no limit
+        if limit is not None and state.round > limit:
+            if state.game.npc >= 0:
+                finish(state, [], "the round limit: the NPC fleet outlasted the player")
+            elif victory.active(state):
+                finish(state, victory.leaders(state), "the round limit: the most victory points win")
+            else:
+                finish(state, [s for s in range(n) if not state.out[s]], "the round limit: a draw among those still in")
             events.append(Event("game_over", f"The round limit is reached: {state.reason}."))
             return
         events.append(Event("round", f"Round {state.round}."))

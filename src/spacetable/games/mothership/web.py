@@ -103,8 +103,10 @@ def action_parts(game: Mothership, action: Action) -> tuple[str, ...]:
 def _ability_parts(game: Mothership, ability: int, unit: int, spot: int) -> tuple[str, ...]:
     name = ABILITIES[ability] if ability < len(ABILITIES) else str(ability)
     head = f"ability:{name}"
-    if name in ("jump_gates", "hangar_bay"):
+    if name == "hangar_bay":
         return (head, f"unit:{unit}", f"cell:{cell_name(game.size, spot)}")
+    if name == "jump_gates":  # any friendly ship, named as the cards that move friendly ships name it
+        return (head, target_part(game, unit), f"cell:{cell_name(game.size, spot)}")
     if name in ("sunslayer_torpedoes", "nuclear_missile", "tractor_beam"):
         return (head, target_part(game, unit))
     return (head,)

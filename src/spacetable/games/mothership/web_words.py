@@ -21,7 +21,7 @@ TIMING = {
     "defend": "when your ship or planet is attacked, before rolling",
     "dogfight": "by either side of a dogfight, before rolling",
     "rolled": "after your own ship rolls",
-    "lost": "when you lose a dogfight",
+    "lost": "when you lose a dogfight as the defender",
     "any": "at any moment a card is played, on anyone's turn",
 }
 UNIT_WORDS = {"mothership": "the mothership", "fighter": "fighters", "bomber": "bombers"}

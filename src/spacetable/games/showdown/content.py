@@ -103,7 +103,6 @@ class RulesModel(_Strict):
     energy_per_failed_attack_die: Count
     armor_tokens: Count
     loot_energy: Count
-    fire_round: Positive
 
     @model_validator(mode="after")
     def _reachable(self) -> RulesModel:

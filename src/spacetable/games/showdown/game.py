@@ -11,7 +11,7 @@ from . import rule_refs, tensor, web
 from .actions import action_space
 from .content import build_content
 from .heuristic import evaluate
-from .state import ShowdownState
+from .state import FIRE_ROUND, ShowdownState
 
 
 @register
@@ -27,11 +27,25 @@ class Showdown(Game):
     hidden_information = True
     returns_sum = 1.0
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
+        "fire_round": OptionSpec(
+            None,
+            "house rule: from this round on every ship burns, however many captains are left (default: none, "
+            "ships burn once two captains are left, as in the rulebook)",
+            kind=int,
+        ),
         "content": OptionSpec(None, "card data overriding content/cards.toml (a parsed TOML table)", kind=dict),
     }
+    finite_options: ClassVar[Mapping[str, JSON]] = {"fire_round": FIRE_ROUND}
+    """Three or more captains may never fight it out: bots' batches and research burn every
+    ship from round 20 (RULINGS.md, ruling 28)."""
 
     def __init__(self, players: int = 4, options: Mapping[str, JSON] | None = None) -> None:
         super().__init__(players, options)
+        fire = self.options["fire_round"]
+        if fire is not None and not 1 <= fire <= 99:
+            raise OptionsError(f"{self.id}: option fire_round={fire} must be from 1 to 99")
+        self.fire_round: int | None = fire
+        """The house rule's first round of fire for any number of captains (None: the rulebook's)."""
         try:
             self.content = build_content(players, self.options["content"])
         except ContentError as exc:
@@ -65,25 +79,29 @@ class Showdown(Game):
         return web.action_parts(action)
 
     def glossary(self) -> dict[str, str]:
-        return web.glossary(self.content)
+        return web.glossary(self.content, self.fire_round)
 
 
 """The 'How to play' page (docs/WEB.md, "Teaching the game")."""
 
 
-def _max_length(game: Showdown) -> int:
+def _max_length(game: Showdown) -> int | None:
     """A bound on the actions of any game, chance included.
 
-    Upgrade phase: one deal and one pick per card. Showdown: from ``fire_round`` on every
-    round burns at least one item (card or hull token) of each ship, and items are finite:
-    the cards, the hull tokens (start, discards, kept armor) of the whole table. Each turn
-    takes at most a few dozen decisions and die rolls per action.
+    Upgrade phase: one deal and one pick per card. Showdown: once the ships burn (from round 1
+    in a duel, else from ``fire_round``) every round burns at least one item (card or hull
+    token) of each ship, and items are finite: the cards, the hull tokens (start, discards,
+    kept armor) of the whole table. Each turn takes at most a few dozen decisions and die rolls
+    per action. None for more than two captains without ``fire_round``: they may never fight.
     """
     c = game.content
     n, rules = game.players, c.rules
+    fire = 1 if n == 2 else game.fire_round
+    if fire is None:
+        return None
     cards = sum(c.deck.values())
     items = cards + n * rules.start_hull + cards + 2 * rules.armor_tokens * cards
-    rounds = rules.fire_round + items
+    rounds = fire + items
     dice_per_action = 4 * 30 + 20  # two pools of up to 30 dice with re-rolls, steps and reactions
     per_turn = rules.actions_per_turn * dice_per_action + 10
     return 2 * cards + 1 + rounds * (n * per_turn + n)

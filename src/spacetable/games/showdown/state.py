@@ -37,6 +37,12 @@ ALIVE, LIFELESS, DESTROYED = "alive", "lifeless", "destroyed"
 PHASES = ("deal", "draft", "first", "turn", "fire", "over")
 
 
+NO_FIRE = 10**6
+"""``fire_from`` while no round of fire is due (more captains than two, no ``fire_round``)."""
+FIRE_ROUND = 20
+"""The house rule's first round of fire in bots' batches and research (``Showdown.finite_options``)."""
+
+
 class Slot(NamedTuple):
     """A countermeasure card on a mat. ``id`` is stable while the card is in play (tokens name it)."""
 
@@ -160,7 +166,9 @@ class ShowdownState(State):
         self.pending: dict[str, Any] | None = None
         self.burns = [""] * n
         """Ships on fire: each seat's secret choice ("" until made)."""
-        self.fire_from = 1 if n == 2 else c.rules.fire_round
+        self.fire_from = 1 if n == 2 else game.fire_round or NO_FIRE
+        """The first round the ships burn: at once in a duel, else when two captains are left
+        (``ships.eliminate`` brings it forward) or from the house rule's ``fire_round``."""
         self.winners: list[int] = []
         self.reason = ""
 

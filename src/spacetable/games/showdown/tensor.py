@@ -12,7 +12,7 @@ piece           size            values
 phase           6               one-hot: deal, draft, first, turn, fire, over
 clock           6               round / fire round, ships on fire, upgrade round / upgrade rounds,
                                 deck left / deck, actions left / actions per turn, fire round /
-                                the rules' fire round (1 / it in the final duel)
+                                20, the batches' fire round (1 when no round of fire is due)
 turn            3 * N           first player, active captain, targets attacked this turn (seats)
 used            4               charge, repair, teleport, xenotech taken this turn
 seats           N * (19 + 12L)  per seat: status one-hot (alive, lifeless, destroyed), energy /
@@ -54,7 +54,7 @@ from spacetable.engine.tensor import one_hot, ratio
 
 from .actions import HULL, MAX_COMMIT, NON_COUNTERMEASURES
 from .content import CAPTAIN, CARD_KINDS, COUNTERMEASURES, CREW
-from .state import ALIVE, DESTROYED, LIFELESS, PHASES
+from .state import ALIVE, DESTROYED, FIRE_ROUND, LIFELESS, PHASES
 
 if TYPE_CHECKING:
     from .game import Showdown
@@ -94,7 +94,7 @@ def encode(game: Showdown, view: JSON, seat: int) -> list[float]:
         ratio(v["draft_round"], rules.upgrade_rounds),
         ratio(v["deck_size"], sum(c.deck.values())),
         ratio(v["actions_left"], rules.actions_per_turn),
-        ratio(v["fire_from"], rules.fire_round),
+        ratio(v["fire_from"], FIRE_ROUND),
     ]
     out += _seat_hot(v["first"], seat, n) + _seat_hot(v["active"], seat, n)
     out += [float(p in v["attacked"]) for p in order]

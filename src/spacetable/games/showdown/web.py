@@ -63,6 +63,7 @@ from .actions import (
     Teleport,
 )
 from .content import CAPTAIN, CARD_KINDS, CREW, XENOTECH, Content, card_name, family
+from .state import NO_FIRE
 
 W = 360
 """Width of every area (a mat, the centre)."""
@@ -211,8 +212,9 @@ def card_text(content: Content, kind: str) -> str:
     return words.get(kind, f"{card_name(kind)}.")
 
 
-def glossary(content: Content) -> dict[str, str]:
-    """Every card, crew member, symbol and status the board shows, one sentence each."""
+def glossary(content: Content, fire_round: int | None = None) -> dict[str, str]:
+    """Every card, crew member, symbol and status the board shows, one sentence each
+    (``fire_round``: the house rule's first round of fire, if any)."""
     r = content.rules
     words: dict[str, str] = {card_name(kind): card_text(content, kind) for kind in (*CARD_KINDS, CAPTAIN)}
     tokens = content.tokens
@@ -260,8 +262,9 @@ def glossary(content: Content) -> dict[str, str]:
             "captain killed": "This captain was killed: the player is out, the lifeless hull can still be shot.",
             "wrecked": "This ship has no intact hull left: the player is out.",
             "collateral damage": "A ship wrecked by damage flips one hull token of every other ship afloat.",
-            "ships on fire": f"With two captains left (or from round {r.fire_round}), each round starts with every "
-            "captain discarding a card or an intact hull token in secret.",
+            "ships on fire": "With two captains left"
+            + (f" (or from round {fire_round})" if fire_round else "")
+            + ", each round starts with every captain discarding a card or an intact hull token in secret.",
             "privacy screen": "During the draft each mat, hand and hull stays behind its owner's screen; everyone "
             "sees the hand sizes and who has chosen.",
             "hand": f"Cards to draft: take one, install it or scrap it for a hull token, then pass the rest "
@@ -1541,7 +1544,8 @@ def _header(ctx: _Ctx) -> str:
     pile: Mapping[str, int] = view["public_pile"]
     total = sum(pile.values())
     fire = int(view["fire_from"])
-    sub = f"discard pile {total}" + (f" · ships burn from round {fire}" if phase not in ("deal", "draft") else "")
+    burning = phase not in ("deal", "draft") and fire < NO_FIRE
+    sub = f"discard pile {total}" + (f" · ships burn from round {fire}" if burning else "")
     pile_title = "Discard pile (face up): " + (
         ", ".join(f"{card_name(k)} ×{n}" for k, n in pile.items() if n) if total else "empty"
     )

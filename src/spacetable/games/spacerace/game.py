@@ -15,6 +15,7 @@ from .heuristic import Heuristic
 from .mapgen import build_galaxy
 from .setup import design_splits
 from .state import SpaceRaceState
+from .turns import BATCH_ROUNDS
 
 ARM_PLANETS = range(1, 5)
 EXTRA_PLANETS = range(0, 7)
@@ -33,6 +34,9 @@ class SpaceRace(Game):
     value_scale = 10.0
     """One planet (heuristic.PLANET) is a clear edge."""
     returns_range = (-1.0, 1.0)
+    finite_options: ClassVar[Mapping[str, JSON]] = {"turn_limit": BATCH_ROUNDS}
+    """The rulebook's race ends only when someone holds every planet, which random or timid play
+    may never do: bots' batches and research stop after 40 rounds (RULINGS.md)."""
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "arm_planets": OptionSpec(
             2, "planets along each player's arm, the one next to the Nexus included (1-4)", kind=int
@@ -46,7 +50,10 @@ class SpaceRace(Game):
             kind=str,
         ),
         "turn_limit": OptionSpec(
-            40, "rounds before the game ends on score: most planets, then fleet strength", kind=int
+            None,
+            "house rule: rounds before the game ends on score, most planets then fleet strength (default: "
+            "none, the rulebook's race to take every planet)",
+            kind=int,
         ),
         "fleet_moves": OptionSpec("one", "ships moved per turn: one, or each ship once", choices=("one", "all")),
         "nexus_delay": OptionSpec(1, "turns a ship waits at the Nexus after stopping there (0-3)", kind=int),
@@ -71,8 +78,9 @@ class SpaceRace(Game):
             choices=("permanent", "cleared"),
         ),
         "last_standing": OptionSpec(
-            True,
-            "a player left alone after every rival is eliminated wins at once (else: must take every planet)",
+            False,
+            "house rule: a player left alone after every rival is eliminated wins at once (default: the "
+            "rulebook's, the survivor must still take every planet)",
             kind=bool,
         ),
         "content": OptionSpec(
@@ -86,7 +94,7 @@ class SpaceRace(Game):
         _check_range(opts, "arm_planets", ARM_PLANETS)
         _check_range(opts, "extra_planets", EXTRA_PLANETS)
         _check_range(opts, "nexus_delay", NEXUS_DELAY)
-        if opts["turn_limit"] < 1:
+        if opts["turn_limit"] is not None and opts["turn_limit"] < 1:
             raise OptionsError(f"{self.id}: option turn_limit={opts['turn_limit']} must be at least 1")
         try:
             self.content = load_content(opts["content"])
@@ -118,29 +126,31 @@ class SpaceRace(Game):
         self.max_length = self._bound_length()
         self.heuristic = Heuristic(self)
 
-    def _bound_length(self) -> int:
+    def _bound_length(self) -> int | None:
         """Actions of the longest possible game (chance included), from the turn structure.
 
         A battle takes at most 6 actions (2 initiative dice, a standoff choice, 2
         contest dice, a reward choice); a move fights at most a full fleet, then
         meets its space (an [S] card and its battle, or a conquest roll and its
         treasure draws); a turn is a rebuild roll, the moves and an end of turn.
+        None without a turn limit: the race goes on until someone holds every planet.
         """
+        rounds: int | None = self.options["turn_limit"]
+        if rounds is None:
+            return None
         c = self.content
         battle = 6
         per_move = 1 + c.fleet_limit * battle + max(1 + battle, 1 + max(c.conquest_treasure), 1)
         moves = c.fleet_limit if self.options["fleet_moves"] == "all" else 1
         per_turn = 1 + moves * per_move + 1
         setup = len(self.galaxy.starways) + 3 * self.players
-        rounds: int = self.options["turn_limit"]
         return setup + rounds * self.players * per_turn
 
     def describe(self) -> str:
         o = self.options
         planets = len(self.galaxy.planets)
-        return (
-            f"{self.name}, {self.players} players, {planets} planets, {o['density']} starways, {o['turn_limit']} rounds"
-        )
+        rounds = f", {o['turn_limit']} rounds" if o["turn_limit"] is not None else ""
+        return f"{self.name}, {self.players} players, {planets} planets, {o['density']} starways{rounds}"
 
     def new_initial_state(self) -> SpaceRaceState:
         return SpaceRaceState(self)

@@ -7,10 +7,10 @@ rounded down in treasure cards (the table in ``rules.conquest_treasure``), all
 attached to the ship that took it. Option ``conquest_roll = "assault"`` keeps the
 roll for planets won by assault.
 
-The game ends when one player holds every planet, when every other player is
-eliminated (no planet and no ship left; option ``last_standing = false`` makes
-the survivor take every planet still), or after the last round of
-``turn_limit`` (the most planets wins, then the strongest fleet).
+The game ends when one player holds every planet (the rulebook's only goal). Two
+house rules, off by default: option ``last_standing`` ends it when every other
+player is eliminated (no planet and no ship left), option ``turn_limit`` after
+that many rounds (the most planets wins, then the strongest fleet).
 """
 
 from __future__ import annotations

@@ -101,7 +101,7 @@ def _header(state: SpaceRaceState) -> str:
     actor = state.current_player()
     who = _player(state, actor) if actor >= 0 else "chance"
     return (
-        f"{head} · [bold]round {state.round}/{limit}[/] · {_player(state, state.turn)}'s turn · "
+        f"{head} · [bold]round {state.round}{f'/{limit}' if limit else ''}[/] · {_player(state, state.turn)}'s turn · "
         f"{PHASE_TEXT[state.phase]} ({who} to act)"
     )
 

@@ -13,8 +13,8 @@ piece          size               values
 phase          14                 one-hot: starways, order, homeworld, design, rebuild, move,
                                   initiative, standoff, contest, reward, encounter, conquest,
                                   treasure, over
-clock          2                  round / turn limit, treasure cards still to draw / the most
-                                  a conquest draws
+clock          2                  round / turn limit (without one: / 40, the batches' limit),
+                                  treasure cards still to draw / the most a conquest draws
 turn           2 * N              seat whose turn it is, seat who started the round
 tiles          6 * V              per node: Nexus, planet, treasure, spaceship, empty, not yet laid
 owners         N * V              per seat: 1 on each planet it controls
@@ -47,6 +47,7 @@ from .content import Stats
 from .mapgen import NEXUS_MARK, PLANET_MARK, UNLAID
 from .ships import MOTHERSHIP, scores
 from .state import PHASES
+from .turns import BATCH_ROUNDS
 
 if TYPE_CHECKING:
     from .game import SpaceRace
@@ -74,7 +75,7 @@ def encode(game: SpaceRace, view: JSON, seat: int) -> list[float]:
     order = [(seat + r) % n for r in range(n)]
     cap = 2 * c.mothership_points
     out = one_hot(v["phase"], PHASES)
-    out += [ratio(v["round"], game.options["turn_limit"]), ratio(v["draws"], max(c.conquest_treasure))]
+    out += [ratio(v["round"], game.options["turn_limit"] or BATCH_ROUNDS), ratio(v["draws"], max(c.conquest_treasure))]
     out += one_hot((v["turn"] - seat) % n, range(n)) + one_hot((v["starter"] - seat) % n, range(n))
     for mark in v["tiles"]:
         out += one_hot(mark, MARKS)

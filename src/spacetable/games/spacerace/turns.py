@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     from .state import SpaceRaceState
 
 
+BATCH_ROUNDS = 40
+"""The turn limit of bots' batches and research (``SpaceRace.finite_options``); the rulebook's
+race has none."""
+
+
 # ---- where a ship can go ------------------------------------------------------------
 
 
@@ -90,10 +95,10 @@ def end_turn(state: SpaceRaceState, events: list[Event]) -> None:
             seat = (seat + 1) % players
             if seat == state.starter:
                 state.round += 1
-                if state.round > limit:
+                if limit is not None and state.round > limit:  # the house rule's end
                     planets.finish_on_score(state, events)
                     return
-                events.append(Event("round", f"Round {state.round} of {limit}."))
+                events.append(Event("round", f"Round {state.round}" + (f" of {limit}." if limit else ".")))
             if not state.out[seat]:
                 break
         state.turn = seat

@@ -243,8 +243,8 @@ def glossary(content: Content, options: Mapping[str, Any]) -> dict[str, str]:
         ),
         "customs": "A ship that stopped at the Nexus, or just joined a fleet, waits before it may move again.",
         "round": (
-            f"Every player takes a turn, moving a ship or passing; after {options.get('turn_limit', 40)} rounds "
-            "the most planets wins."
+            "Every player takes a turn, moving a ship or passing"
+            + (f"; after {options['turn_limit']} rounds the most planets wins." if options.get("turn_limit") else ".")
         ),
         "eliminated": "A player with no planet and no ship left is out of the game.",
         "battle": "Ships of two sides on one space fight: initiative, strikes, maybe a standoff, then the reward.",
@@ -754,13 +754,14 @@ def _status(ctx: Ctx) -> tuple[str, str]:
     """The headline and the line under it."""
     view = ctx.view
     phase = view["phase"]
-    limit = ctx.options.get("turn_limit", 40)
+    limit = ctx.options.get("turn_limit")
     if phase == "over":
         winners = " and ".join(ctx.who(s) for s in view["winners"])
         verb = "wins" if len(view["winners"]) == 1 else "win"
         return f"Game over after round {view['round']}", f"{winners} {verb}: {view['reason']}."
     actor = _actor(view)
-    head = f"Round {view['round']}/{limit} · {PLAYER_NAMES[view['turn']]}'s turn" if view["round"] else "Set-up"
+    rounds = f"Round {view['round']}" + (f"/{limit}" if limit else "")
+    head = f"{rounds} · {PLAYER_NAMES[view['turn']]}'s turn" if view["round"] else "Set-up"
     doing = PHASE_TEXT.get(phase, phase)
     if actor >= 0:
         hint = {
