@@ -22,13 +22,13 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
-from spacetable.engine import load
+from spacetable.engine import load_finite
 from spacetable.sim import batch
-from spacetable.sim.batch import GameSpec, play_batch, run_games
+from spacetable.sim.batch import GameSpec, run_games
 
 WORKLOADS = {
-    "spacerace": (GameSpec.of(load("spacerace", 3)), ["random", "greedy", "greedy"], 40),
-    "falling-skies": (GameSpec.of(load("falling-skies", 1)), ["random"], 600),
+    "spacerace": (GameSpec.of(load_finite("spacerace", 3)), ["random", "greedy", "greedy"], 40),
+    "falling-skies": (GameSpec.of(load_finite("falling-skies", 1)), ["random"], 600),
 }
 
 
