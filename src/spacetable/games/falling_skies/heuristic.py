@@ -37,7 +37,7 @@ from .content import ROBOT, Board, Room
 from .state import FallingSkiesState
 
 WIN = 1000.0
-DAMAGE = 15.0
+DAMAGE = 25.0
 """The price of one damage, before the rising price of the last ones."""
 ROUND = 6.0
 """The worth of one more round before the mother ship reaches the skull."""
@@ -60,8 +60,10 @@ class BoardProfile:
 
     dig_value: tuple[float, ...]
     """dig_value[i]: the worth of the excavator standing on dig_path[i]."""
-    research_rooms: frozenset[str]
+    research_spaces: frozenset[str]
     """Spaces of research rooms (a robot there works for the research)."""
+    final_spaces: frozenset[str]
+    """Spaces of the rooms that can pay the last research space (a robot there counts most)."""
     final_rooms: tuple[Room, ...]
     """Research rooms whose largest value reaches the last research space."""
 
@@ -91,7 +93,8 @@ def _build_profile(b: Board) -> BoardProfile:
     values = list(itertools.accumulate(DIG_STEP + opened_at.get(i, 0.0) for i in range(len(b.dig_path))))
     return BoardProfile(
         dig_value=tuple(values),
-        research_rooms=frozenset(s for room in research for s in room.spaces),
+        research_spaces=frozenset(s for room in research for s in room.spaces),
+        final_spaces=frozenset(s for room in final for s in room.spaces),
         final_rooms=final,
     )
 
@@ -120,7 +123,7 @@ def static_value(state: FallingSkiesState) -> float:
     value += shape.dig_value[state.excavator]
     for space, (color, pips) in state.slots.items():
         if color == ROBOT:
-            value += pips * (1.5 if space in shape.research_rooms else 0.7)
+            value += pips * (2.5 if space in shape.final_spaces else 1.2 if space in shape.research_spaces else 0.5)
     value += 1.2 * sum(state.new_robots)
     if state.research == len(b.research) - 1:
         value += FINAL_READY * _final_chance(state, shape)
@@ -131,7 +134,7 @@ def _life_cost(b: Board, damage: int) -> float:
     """What ``damage`` costs: a rising price as the base nears destruction, a loss at the end."""
     if damage >= b.lose_at_damage:
         return WIN
-    return DAMAGE * damage + 60.0 / (b.lose_at_damage - damage)
+    return DAMAGE * damage + 150.0 / (b.lose_at_damage - damage)
 
 
 def _reach_chance(b: Board, row: int, mothership: int) -> float:
@@ -203,7 +206,7 @@ def _complete_rooms(sim: FallingSkiesState, started: set[Room]) -> None:
     pool = sorted((value for _, value in sim.unplaced), reverse=True)
     for room in sorted(started, key=lambda r: (_resolution_rank(r), r.id)):
         free = [s for s in room.spaces if s not in sim.slots]
-        if not free or len(free) > len(pool) or not all(placement.placeable(sim, s) for s in free):
+        if not free or len(free) > len(pool) or not all(sim.excavated(s) and placement.placeable(sim, s) for s in free):
             continue
         for space in free:
             sim.slots[space] = ("black", pool.pop(0))
