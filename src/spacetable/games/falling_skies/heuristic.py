@@ -26,6 +26,7 @@ weights are a hand-tuned default; the win rates they give are in the README.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import weakref
 from dataclasses import dataclass
@@ -158,6 +159,7 @@ def _final_chance(state: FallingSkiesState, shape: BoardProfile) -> float:
     return best
 
 
+@functools.cache
 def _sum_at_least(dice: int, need: int) -> float:
     """The chance that ``dice`` six-sided dice sum to at least ``need``."""
     if need <= dice:
@@ -165,7 +167,7 @@ def _sum_at_least(dice: int, need: int) -> float:
     if need > 6 * dice:
         return 0.0
     hits = sum(1 for faces in itertools.product(range(1, 7), repeat=dice) if sum(faces) >= need)
-    return hits / 6**dice
+    return hits * 6.0**-dice
 
 
 def resolved_copy(state: FallingSkiesState) -> FallingSkiesState:

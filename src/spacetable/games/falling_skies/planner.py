@@ -49,6 +49,8 @@ class RoundPlanner:
         self.width = width
         self._line: dict[tuple[object, ...], tuple[float, Action | None]] = {}
         """The last settle search's best action for each position it met (reused while valid)."""
+        self._game: object = None
+        """The game the line belongs to."""
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         world = state.resample(seat, rng)
@@ -58,10 +60,10 @@ class RoundPlanner:
             return legal[0]
         if world.phase == "place":
             return self._placement(world, legal, rng)
-        known = self._line.get(position_key(world))
-        if known is not None and known[1] is not None:
+        known = self._line.get(position_key(world)) if world.game is self._game else None
+        if known is not None and known[1] in legal:
             return known[1]
-        self._line = {}
+        self._line, self._game = {}, world.game
         action = settle(world, self._line)[1]
         assert action is not None
         return action
