@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from spacetable.engine import Action, Roll, State
 
+from .actions import Place
 from .heuristic import evaluate, static_value
 from .state import FallingSkiesState
 
@@ -59,7 +60,7 @@ class RoundPlanner:
         if len(legal) == 1:
             return legal[0]
         if world.phase == "place":
-            return self._placement(world, legal, rng)
+            return self._placement(world, worth_trying(world, legal), rng)
         known = self._line.get(position_key(world)) if world.game is self._game else None
         if known is not None and known[1] in legal:
             return known[1]
@@ -90,6 +91,38 @@ class RoundPlanner:
         return best
 
 
+def worth_trying(state: FallingSkiesState, legal: Sequence[Action]) -> list[Action]:
+    """The placements not plainly worse than another: of the digging placements of one die in
+    one column, only the deepest it reaches (a shallower one opens less for the same die), and
+    none it cannot reach while that column's anti-aircraft gun is free (the gun moves the
+    ships one row less and the die does nothing either way), else one."""
+    b = state.board
+    deepest: dict[tuple[str, int, int], int] = {}
+    wasted: set[tuple[str, int, int]] = set()
+    kept: list[Action] = []
+    for action in legal:
+        if not isinstance(action, Place) or state.excavated(action.space):
+            kept.append(action)
+            continue
+        column = b.column_of[action.space]
+        route = b.dig_index[action.space] - state.excavator
+        if route > action.value:
+            gun = next((s for s in b.aa_spaces if b.column_of[s] == column), None)
+            if (gun is None or gun in state.slots) and (action.color, action.value, column) not in wasted:
+                wasted.add((action.color, action.value, column))  # one such space does what all do
+                kept.append(action)
+            continue
+        key = (action.color, action.value, column)
+        if route > deepest.get(key, -1):
+            deepest[key] = route
+    for action in legal:
+        if isinstance(action, Place) and not state.excavated(action.space):
+            route = b.dig_index[action.space] - state.excavator
+            if route <= action.value and deepest[(action.color, action.value, b.column_of[action.space])] == route:
+                kept.append(action)
+    return kept
+
+
 def _step(state: FallingSkiesState, action: Action, stream: list[int], used: int) -> tuple[FallingSkiesState, int]:
     """A copy with ``action`` applied and any dice it sends to be rolled rolled from ``stream``."""
     child = state.clone()
@@ -105,7 +138,7 @@ def _finish_placing(state: FallingSkiesState, stream: list[int], used: int) -> f
     while state.phase == "place":
         best: tuple[FallingSkiesState, int] | None = None
         best_value = -math.inf
-        for action in state.legal_actions(0):
+        for action in worth_trying(state, state.legal_actions(0)):
             child, after = _step(state, action, stream, used)
             value = evaluate(child)
             if value > best_value:
