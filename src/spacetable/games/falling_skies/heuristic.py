@@ -154,7 +154,7 @@ def _final_chance(state: FallingSkiesState, shape: BoardProfile) -> float:
             continue
         robots = [state.slots[s][1] for s in room.spaces if s in state.slots and state.slots[s][0] == ROBOT]
         free = len(room.spaces) - len(robots)
-        need = last - room.mod - sum(max(v - 1, 0) for v in robots)  # a robot has lost a pip by then
+        need = last - room.mod - sum(max(v - 1, 0) for v in robots)  # a pip less: a robot wears each round
         best = max(best, _sum_at_least(free, need))
     return best
 

@@ -1,4 +1,4 @@
-"""A round planner for falling-skies: the bot that plays the solo game like a good player.
+"""A round planner for falling-skies: a bot that plans each round on sampled dice.
 
 A round has two halves. Placing dice is where chance lives (a white die re-rolls every
 die not yet placed); everything after the last placement (the order of resolving rooms,
