@@ -8,7 +8,7 @@ import random
 
 import spacetable
 from falling_skies_helpers import Place, Resolve, new_game, placing, position
-from spacetable.agents import make_agent
+from spacetable.agents import LeveledAgent, PlannerAgent, make_agent
 from spacetable.engine import Action, Roll
 from spacetable.games.falling_skies.heuristic import evaluate
 from spacetable.games.falling_skies.planner import RoundPlanner
@@ -115,9 +115,11 @@ def test_the_planner_finds_the_order_of_rooms_that_wins() -> None:
 def test_planner_is_a_bot_and_plays_the_games_without_a_planner_as_hard() -> None:
     assert isinstance(new_game().planner(), RoundPlanner)
     bot = make_agent("planner")
+    assert isinstance(bot, PlannerAgent)
     spacerace = spacetable.load("spacerace", 2).new_initial_state()
     rng = random.Random(3)
     while spacerace.is_chance_node():
         spacerace.apply_action(spacerace.sample_chance(rng))
     seat = spacerace.awaiting()[0]
     assert bot.choose(spacerace, seat, rng) in spacerace.legal_actions(seat)
+    assert isinstance(bot._planners["spacerace"], LeveledAgent)  # no planner of its own: hard plays
