@@ -114,7 +114,7 @@ def test_level_and_content_reach_the_game(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--seat", "0=bot:nope"], "bots: easy, greedy, hard, normal, random"),
+        (["--seat", "0=bot:nope"], "bots: easy, greedy, hard, normal, planner, random"),
         (["--seat", "0=robot"], "SEAT=human or SEAT=bot:NAME"),
         (["--seat", "3=human"], "seats 0 to 0"),
         (["--seat", "0=human", "--seat", "0=bot:random"], "named twice"),

@@ -2,8 +2,9 @@
 only, so it cannot see what its seat may not know.
 
 ``random`` and ``greedy`` are the floor; ``easy``, ``normal`` and ``hard`` are the search bot
-(:mod:`spacetable.agents.mcts`) with the budgets of ``levels.toml``. ``make_agent("hard")``
-builds one from its name, as written in ``--seat 1=bot:hard``.
+(:mod:`spacetable.agents.mcts`) with the budgets of ``levels.toml``; ``planner`` is a game's own
+planning bot (``Game.planner``) where it has one, else ``hard``. ``make_agent("hard")`` builds
+one from its name, as written in ``--seat 1=bot:hard``.
 """
 
 from __future__ import annotations
@@ -99,10 +100,28 @@ class LeveledAgent:
         return self.searcher(state.game.id).choose(state, seat, rng)
 
 
+class PlannerAgent:
+    """The game's own planner (``Game.planner``) for each game it plays; ``hard`` where a game has none."""
+
+    name = "planner"
+
+    def __init__(self) -> None:
+        self._planners: dict[str, Player] = {}
+        self._fallback = LeveledAgent("hard")
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        game = state.game
+        planner = self._planners.get(game.id)
+        if planner is None:
+            planner = self._planners[game.id] = game.planner() or self._fallback
+        return planner.choose(state, seat, rng)
+
+
 AGENTS: dict[str, Callable[[], Player]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     **{level: functools.partial(LeveledAgent, level) for level in LEVELS},
+    "planner": PlannerAgent,
 }
 
 
@@ -114,4 +133,14 @@ def make_agent(name: str) -> Player:
     return factory()
 
 
-__all__ = ["AGENTS", "LEVELS", "GreedyAgent", "LeveledAgent", "MCTSAgent", "RandomAgent", "SearchBudget", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "LEVELS",
+    "GreedyAgent",
+    "LeveledAgent",
+    "MCTSAgent",
+    "PlannerAgent",
+    "RandomAgent",
+    "SearchBudget",
+    "make_agent",
+]

@@ -13,11 +13,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, NoReturn, SupportsIndex
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn, SupportsIndex
 
 from .actions import Action, ActionSpace
 from .errors import IllegalActionError, OptionsError
 from .references import Teaching
+
+if TYPE_CHECKING:
+    from .match import Player
 
 CHANCE = -1
 """``current_player()`` of a state where chance acts (a roll, a shuffle, a blind draw)."""
@@ -216,6 +219,11 @@ class Game(ABC):
         player would look at.
         """
         return state.returns()[seat] if state.is_terminal() else 0.0
+
+    def planner(self) -> Player | None:
+        """A new instance of the game's own planning bot (``bot:planner``), or None when the game
+        has none (the search bot plays instead)."""
+        return None
 
     def statistics(self, state: State) -> dict[str, Statistic]:
         """Figures of a finished game for designers' batch reports (e.g. cards played, win rate

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, cast
 
-from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, State, register
+from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, Player, State, register
 from spacetable.engine.errors import ContentError
 
 from . import rule_refs, tensor, web
 from .actions import action_space
 from .content import CARDS, build_board
 from .heuristic import evaluate
+from .planner import RoundPlanner
 from .state import FallingSkiesState
 
 
@@ -72,6 +73,9 @@ class FallingSkies(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(cast(FallingSkiesState, state))
+
+    def planner(self) -> Player:
+        return RoundPlanner()
 
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)

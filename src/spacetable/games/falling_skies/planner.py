@@ -1,0 +1,197 @@
+"""A round planner for falling-skies: a bot that plans each round on sampled dice.
+
+A round has two halves. Placing dice is where chance lives (a white die re-rolls every
+die not yet placed); everything after the last placement (the order of resolving rooms,
+which rooms to pay for, which robot to rebuild, where the new robot goes, where ships
+respawn) is certain until the next round's roll.
+
+- **After the dice are placed**, :func:`settle` searches every line exactly to the next
+  roll (memoised on the position, so orders that lead to the same position are searched
+  once) and values its end with :func:`heuristic.static_value`.
+- **While placing**, each legal placement is tried on ``samples`` determinizations of the
+  dice still to be rolled this round: sequences of die faces drawn from the bot's own
+  random numbers, the same sequences for every placement (common random numbers). A
+  first pass keeps the ``width`` placements with the best average value one step ahead;
+  each of those is then played to the end of the placements on every sequence, greedily
+  by :func:`heuristic.evaluate` (which resolves standing dice on a copy), and the best
+  average wins.
+
+The planner never looks at the true future: it plans on ``state.resample(seat, rng)``
+(what its seat may know) and rolls every die itself from ``rng``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from spacetable.engine import Action, Roll, State
+
+from .actions import Place
+from .heuristic import evaluate, static_value
+from .state import FallingSkiesState
+
+SAMPLES = 4
+"""Determinizations of the coming re-rolls per placement decision."""
+WIDTH = 5
+"""Placements kept after the one-step pass and played to the end of the placements."""
+STREAM = 24
+"""Die faces per determinization: more than a round can roll (5 dice, and re-rolls after 2 whites)."""
+
+
+class RoundPlanner:
+    """The falling-skies planner bot (see the module docstring)."""
+
+    name = "planner"
+
+    def __init__(self, samples: int = SAMPLES, width: int = WIDTH) -> None:
+        self.samples = samples
+        self.width = width
+        self._line: dict[tuple[object, ...], tuple[float, Action | None]] = {}
+        """The last settle search's best action for each position it met (reused while valid)."""
+        self._game: object = None
+        """The game the line belongs to."""
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        world = state.resample(seat, rng)
+        assert isinstance(world, FallingSkiesState), "the round planner plays falling-skies only"
+        legal = world.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        if world.phase == "place":
+            return self._placement(world, worth_trying(world, legal), rng)
+        known = self._line.get(position_key(world)) if world.game is self._game else None
+        if known is not None and known[1] in legal:
+            return known[1]
+        self._line, self._game = {}, world.game
+        action = settle(world, self._line)[1]
+        assert action is not None
+        return action
+
+    # ---- phase 1 ----------------------------------------------------------------------------
+    def _placement(self, world: FallingSkiesState, legal: Sequence[Action], rng: random.Random) -> Action:
+        streams = [[rng.randint(1, 6) for _ in range(STREAM)] for _ in range(self.samples)]
+        first: list[tuple[float, int, Action]] = []
+        for index, action in enumerate(legal):
+            total = 0.0
+            for stream in streams:
+                child, _ = _step(world, action, stream, 0)
+                total += evaluate(child)
+            first.append((total / len(streams), index, action))
+        first.sort(key=lambda t: (-t[0], t[1]))
+        best, best_value = first[0][2], -math.inf
+        for _, _, action in first[: self.width]:
+            total = 0.0
+            for stream in streams:
+                child, used = _step(world, action, stream, 0)
+                total += _finish_placing(child, stream, used)
+            if total > best_value:
+                best, best_value = action, total
+        return best
+
+
+def worth_trying(state: FallingSkiesState, legal: Sequence[Action]) -> list[Action]:
+    """The placements not plainly worse than another: of the digging placements of one die in
+    one column, only the deepest it reaches (a shallower one opens less for the same die), and
+    none it cannot reach while that column's anti-aircraft gun is free (the gun moves the
+    ships one row less and the die does nothing either way), else one."""
+    b = state.board
+    deepest: dict[tuple[str, int, int], int] = {}
+    wasted: set[tuple[str, int, int]] = set()
+    kept: list[Action] = []
+    for action in legal:
+        if not isinstance(action, Place) or state.excavated(action.space):
+            kept.append(action)
+            continue
+        column = b.column_of[action.space]
+        route = b.dig_index[action.space] - state.excavator
+        if route > action.value:
+            gun = next((s for s in b.aa_spaces if b.column_of[s] == column), None)
+            if (gun is None or gun in state.slots) and (action.color, action.value, column) not in wasted:
+                wasted.add((action.color, action.value, column))  # one such space does what all do
+                kept.append(action)
+            continue
+        key = (action.color, action.value, column)
+        if route > deepest.get(key, -1):
+            deepest[key] = route
+    for action in legal:
+        if isinstance(action, Place) and not state.excavated(action.space):
+            route = b.dig_index[action.space] - state.excavator
+            if route <= action.value and deepest[(action.color, action.value, b.column_of[action.space])] == route:
+                kept.append(action)
+    return kept
+
+
+def _step(state: FallingSkiesState, action: Action, stream: list[int], used: int) -> tuple[FallingSkiesState, int]:
+    """A copy with ``action`` applied and any dice it sends to be rolled rolled from ``stream``."""
+    child = state.clone()
+    child.apply_legal(action, 0)
+    while child.phase == "roll":
+        child.apply_legal(Roll(stream[used % len(stream)]))
+        used += 1
+    return child, used
+
+
+def _finish_placing(state: FallingSkiesState, stream: list[int], used: int) -> float:
+    """Play the remaining placements greedily on one determinization; the value when they are done."""
+    while state.phase == "place":
+        best: tuple[FallingSkiesState, int] | None = None
+        best_value = -math.inf
+        for action in worth_trying(state, state.legal_actions(0)):
+            child, after = _step(state, action, stream, used)
+            value = evaluate(child)
+            if value > best_value:
+                best, best_value = (child, after), value
+        assert best is not None
+        state, used = best
+    return evaluate(state)
+
+
+# ---- phases 2 and 3: certain until the next roll ------------------------------------------------
+def settle(
+    state: FallingSkiesState, memo: dict[tuple[object, ...], tuple[float, Action | None]]
+) -> tuple[float, Action | None]:
+    """The best value reachable from ``state`` by the next roll (or the end), and its first action.
+
+    Every line is searched; ``memo`` keeps each position's result (the caller may reuse it
+    for the following decisions of the same line)."""
+    if state.phase in ("roll", "over"):
+        return evaluate(state) if state.phase == "over" else static_value(state), None
+    key = position_key(state)
+    known = memo.get(key)
+    if known is not None:
+        return known
+    best: tuple[float, Action | None] = (-math.inf, None)
+    for action in state.legal_actions(0):
+        child = state.clone()
+        child.apply_legal(action, 0)
+        value = settle(child, memo)[0]
+        if value > best[0]:
+            best = (value, action)
+    memo[key] = best
+    return best
+
+
+def position_key(state: FallingSkiesState) -> tuple[object, ...]:
+    """Everything a decision after the dice are placed depends on, hashable."""
+    return (
+        state.phase,
+        state.round,
+        state.mothership,
+        state.energy,
+        state.damage,
+        state.research,
+        state.excavator,
+        tuple(sorted(state.ships)),
+        tuple(state.waiting),
+        state.red_supply,
+        state.robot_supply,
+        tuple(sorted(state.slots.items())),
+        tuple(state.new_robots),
+        tuple(state.pending),
+        tuple(state.unplaced),
+        tuple(state.to_roll),
+        state.columns_used,
+        state.dug,
+    )

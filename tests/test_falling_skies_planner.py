@@ -1,0 +1,125 @@
+"""The falling-skies round planner: it plans on sampled dice, never on the true future, and it
+finds the resolution order that wins. (Its win rates and speed are measured by
+benchmarks/falling_skies_bot.py, not here.)"""
+
+from __future__ import annotations
+
+import random
+
+import spacetable
+from falling_skies_helpers import Place, Resolve, new_game, placing, position
+from spacetable.agents import LeveledAgent, PlannerAgent, make_agent
+from spacetable.engine import Action, Roll
+from spacetable.games.falling_skies.heuristic import evaluate
+from spacetable.games.falling_skies.planner import RoundPlanner
+from spacetable.games.falling_skies.state import FallingSkiesState
+
+
+class _KnownFuture(FallingSkiesState):
+    """A state whose coming dice are already decided (every one shows ``face``): the true future.
+
+    Copies keep it, as a deck would keep its order; ``resample`` re-deals it as the rules say a
+    seat may know it (fair dice still to roll)."""
+
+    __slots__ = ()
+    face = 0
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        return [(Roll(self.face), 1.0)]
+
+    def clone(self) -> FallingSkiesState:
+        copy = super().clone()
+        copy.__class__ = type(self)
+        return copy
+
+    def resample(self, seat: int, rng: random.Random) -> FallingSkiesState:
+        return FallingSkiesState.clone(self)
+
+
+class _AllOnes(_KnownFuture):
+    __slots__ = ()
+    face = 1
+
+
+class _AllSixes(_KnownFuture):
+    __slots__ = ()
+    face = 6
+
+
+def _with_future(state: FallingSkiesState, kind: type[_KnownFuture]) -> _KnownFuture:
+    rigged = state.clone()
+    rigged.__class__ = kind
+    assert isinstance(rigged, _KnownFuture)
+    return rigged
+
+
+def _clairvoyant(state: FallingSkiesState) -> Action:
+    """A bot that cheats: it plays each placement out on the handed state's own future."""
+
+    def value(action: Action) -> float:
+        child = state.clone()
+        child.apply_action(action, 0)
+        while child.is_chance_node():
+            child.apply_action(child.sample_chance(random.Random(0)))
+        return evaluate(child)
+
+    return max(state.legal_actions(0), key=value)
+
+
+def test_the_planner_never_reads_the_dice_still_to_roll() -> None:
+    # Two dice left: a black 5 and a white 2. D3 holds a 4, so a die on D4 makes the research
+    # room D3+D4. Placing the white die first re-rolls the black one. Two positions alike in
+    # all the player knows: in one every coming die shows 1, in the other 6.
+    known = placing(
+        [("black", 5), ("white", 2)],
+        excavator=8,
+        energy=3,
+        slots={"D3": ["black", 4], "B5": ["black", 3], "C1": ["black", 2]},
+        columns_used=0b00111,
+    )
+    ones, sixes = _with_future(known, _AllOnes), _with_future(known, _AllSixes)
+    assert ones.view(0) == sixes.view(0)
+    after = [s.clone() for s in (ones, sixes)]
+    for s in after:
+        s.apply_action(Place("white", 2, "A5"), 0)
+        s.apply_action(s.sample_chance(random.Random(0)))
+    assert after[0].unplaced == [("black", 1)] and after[1].unplaced == [("black", 6)]  # the futures differ
+    # a bot that read them would play otherwise: keep the 5 against 1s, re-roll it into a 6
+    assert _clairvoyant(ones) == Place("black", 5, "D4") and _clairvoyant(sixes).color == "white"
+    for seed in (1, 2, 3):
+        assert RoundPlanner().choose(ones, 0, random.Random(seed)) == RoundPlanner().choose(
+            sixes, 0, random.Random(seed)
+        )
+
+
+def test_the_planner_finds_the_order_of_rooms_that_wins() -> None:
+    # One research space before the last (2, then 12). D3+D4 make 12 and B5 makes 2: B5 first
+    # pays the 2 and leaves the 12 for the last space; the other order spends the 12 on the 2.
+    state = position(
+        phase="resolve",
+        research=12,
+        excavator=8,
+        energy=3,
+        slots={"B5": ["black", 3], "D3": ["black", 6], "D4": ["white", 6]},
+        pending=["B5", "D3"],
+        columns_used=0b11101,
+    )
+    planner = RoundPlanner()
+    first = planner.choose(state, 0, random.Random(1))
+    assert first == Resolve("B5", True, "")
+    state.apply_action(first, 0)
+    state.apply_action(planner.choose(state, 0, random.Random(1)), 0)
+    assert state.result == "won"
+
+
+def test_planner_is_a_bot_and_plays_the_games_without_a_planner_as_hard() -> None:
+    assert isinstance(new_game().planner(), RoundPlanner)
+    bot = make_agent("planner")
+    assert isinstance(bot, PlannerAgent)
+    spacerace = spacetable.load("spacerace", 2).new_initial_state()
+    rng = random.Random(3)
+    while spacerace.is_chance_node():
+        spacerace.apply_action(spacerace.sample_chance(rng))
+    seat = spacerace.awaiting()[0]
+    assert bot.choose(spacerace, seat, rng) in spacerace.legal_actions(seat)
+    assert isinstance(bot._planners["spacerace"], LeveledAgent)  # no planner of its own: hard plays
