@@ -436,6 +436,7 @@ def _showdown_at(stage: str, kind: str) -> Any:
         ("showdown", 3, {}, lambda s: s.phase == "turn", lambda d: d["intact"].__setitem__(0, 0), "not destroyed"),
         ("falling-skies", 1, {}, lambda s: s.phase == "place", lambda d: d.update(mothership=12), "mother ship"),
         ("falling-skies", 1, {}, lambda s: s.phase == "roll", lambda d: d.update(to_roll=[]), "no die is left"),
+        ("falling-skies", 1, {}, lambda s: s.phase == "place", lambda d: d["ships"][0].__setitem__(0, 16), "ships"),
         ("falling-skies", 1, {}, lambda s: s.phase == "place", lambda d: d.update(phase="robot"), "no new robot"),
         ("falling-skies", 1, {}, lambda s: s.phase == "place", lambda d: d.update(pending=["B5"]), "pending room B5"),
     ],

@@ -345,7 +345,7 @@ def _schema(game: FallingSkies) -> type[BaseModel]:
             "damage": Int(0, b.lose_at_damage),
             "research": Int(0, len(b.research)),
             "excavator": Int(0, max(len(b.dig_path) - 1, 0)),
-            "ships": ListOf(Tuple(Int(SPOT, b.sky_rows + 1), Int(0, b.columns - 1), Bool), most=ships),
+            "ships": ListOf(Tuple(Int(SPOT, b.sky_rows), Int(0, b.columns - 1), Bool), most=ships),
             "waiting": Ints(0, ships, length=2),
             "red_supply": Int(0, b.red_ships),
             "robot_supply": Int(0, b.robot_max),
