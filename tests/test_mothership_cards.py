@@ -477,6 +477,9 @@ def test_volt_switch_and_expansion_pak_aid_a_mothership_through_the_asteroids() 
     play(again, Move(MOTHERSHIP, cell("B6")), Play(card("volt_switch"), 0, 0), Play(card("expansion_pak"), 0, 0))
     events = play(again, *rolls(6, 2))  # 2 doubled + 3 = 7 beats 6: no damage
     assert (again.hp[0], again.shield[0]) == (12, 5) and any("beats the asteroids" in e.text for e in events)
+    assert "How: 7 = Player 1's Mothership's d6 2 + Volt Switch 3 + Expansion Pak 2 against the asteroids' 6." in [
+        e.text for e in events
+    ]
 
 
 def test_auxiliary_shield_takes_the_asteroids_damage_first() -> None:
@@ -614,3 +617,15 @@ def test_offworld_trading_gives_one_resource_for_every_two_planets() -> None:
     state.owner = [0, 0, 1]
     play(state, Play(card("random_event"), 0, 0), *rolls(1), EventChoice(1), EndTurn())
     assert state.resources[0] == 1 + 2 + 2  # the station, two planets, and doubled +1 for the pair
+
+
+def test_the_log_shows_how_each_total_is_made_die_by_die_and_bonus_by_bonus() -> None:
+    ships = {(0, FIGHTER_1): "E5", (1, FIGHTER_1): "E6", (1, FIGHTER_2): "F7"}
+    state = holding(position(ships), 1, "wingman")
+    play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), Play(card("wingman"), 0, 0))
+    events = play(state, *rolls(5, 2))
+    how = [e.text for e in events if e.text.startswith("How: ")]
+    assert how == [
+        "How: attack 5 = Player 1's Fighter 1's d6 5; "
+        "defence 5 = Player 2's Fighter 1's d6 2 + Wingman 2 + 1 wingman 1."
+    ], how

@@ -201,25 +201,65 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
         return
     cell = target_cell(state, target)
     helpers = 0 if kind == COLONY else wingmen(state, other, cell)  # the rule helps a defending *ship*
-    attack = sum(attack_rolls) + tactics.bonus(state, pending, tactics.ATTACK, attack_rolls)
-    attack += sum(random_events.roll_bonus(state, seat, ship) for ship in ships)
-    roll = sum(defence_rolls) + tactics.bonus(state, pending, tactics.DEFENCE, defence_rolls)
-    roll += random_events.roll_bonus(state, other, unit) if kind == MOTHERSHIP else 0
-    kinds = state.game.ship_kinds
-    attack += sum(tech.bonus(state, seat, "attack", kinds[ship]) for ship in ships)
-    attack += tech.overcharge(state, seat, events) + beacons.use_kept(state, seat, "dogfight", events)
+    dice, kinds = pending["dice"], state.game.ship_kinds
+    attacking = Sum(
+        [
+            (f"{state.ship_name(seat, ship)}'s {die_name(dice[i])}", face)
+            for i, (ship, face) in enumerate(zip(ships, attack_rolls))
+        ]
+    )
+    attacking.add(tactics.bonuses(state, pending, tactics.ATTACK, attack_rolls))
+    attacking.add([("random event", sum(random_events.roll_bonus(state, seat, ship) for ship in ships))])
+    defender = (
+        f"{state.player_name(other)}'s colony station"
+        if kind == COLONY
+        else "the guardian cannon"
+        if kind == CANNON_TARGET
+        else state.ship_name(other, unit)
+    )
+    defending = Sum([(f"{defender}'s {die_name(dice[len(ships) + i])}", face) for i, face in enumerate(defence_rolls)])
+    defending.add(tactics.bonuses(state, pending, tactics.DEFENCE, defence_rolls))
+    defending.add([("random event", random_events.roll_bonus(state, other, unit) if kind == MOTHERSHIP else 0)])
+    attacking.add([("technology tree", sum(tech.bonus(state, seat, "attack", kinds[ship]) for ship in ships))])
+    attacking.add([("Overcharge", tech.overcharge(state, seat, events))])
+    attacking.add([("kept beacon card", beacons.use_kept(state, seat, "dogfight", events))])
     if kind != COLONY:
-        roll += tech.bonus(state, other, "defence", kind) + tech.overcharge(state, other, events)
-        roll += beacons.use_kept(state, other, "dogfight", events)
-    defence = roll + helpers * (state.game.content.wingman_bonus + tech.bonus(state, other, "wingman"))
+        defending.add([("technology tree", tech.bonus(state, other, "defence", kind))])
+        defending.add([("Overcharge", tech.overcharge(state, other, events))])
+        defending.add([("kept beacon card", beacons.use_kept(state, other, "dogfight", events))])
+    attack, roll = attacking.total, defending.total
+    wingman = helpers * (state.game.content.wingman_bonus + tech.bonus(state, other, "wingman"))
+    defending.add([(f"{helpers} wingman", wingman)])
+    defence = defending.total
     extra = f" + {helpers} wingman" if helpers else ""
     events.append(Event("roll", f"Attack {attack} against defence {roll}{extra} = {defence}."))
+    events.append(Event("roll", f"How: attack {attacking}; defence {defending}."))
     attack = hazards.halve(state, attackers, attack, "the attack", events)
     defence = hazards.halve(state, [cell], defence, "the defence", events)
     pending["result"] = [attack, defence]
     tactics.open_lost(state)
     if tactics.decided(state):
         settle(state, events)
+
+
+class Sum:
+    """A total and how it was made: each die (whose, which) and each bonus (its source), in order;
+    ``str`` writes it out, e.g. ``9 = Player 1's Fighter 1's d6 4 + Volt Switch 2 + technology tree 3``."""
+
+    def __init__(self, terms: list[tuple[str, int]]) -> None:
+        self.terms = terms
+
+    def add(self, terms: list[tuple[str, int]]) -> None:
+        """Add the terms that count (a bonus of 0 is left out)."""
+        self.terms += [(source, value) for source, value in terms if value]
+
+    @property
+    def total(self) -> int:
+        return sum(value for _, value in self.terms)
+
+    def __str__(self) -> str:
+        text = " ".join(f"{'-' if value < 0 else '+'} {source} {abs(value)}" for source, value in self.terms)
+        return f"{self.total} = {text.removeprefix('+ ')}" if self.terms else "0"
 
 
 def settle(state: MothershipState, events: list[Event]) -> None:
@@ -267,11 +307,15 @@ def resolve_asteroids(state: MothershipState, events: list[Event]) -> None:
     seat, ship = pending["seat"], pending["ships"][0]
     rocks, rolls = pending["rolls"][0], pending["rolls"][1:]
     kind = state.game.ship_kinds[ship]
-    total = sum(rolls) + tactics.bonus(state, pending, tactics.DEFENCE, rolls)
-    total += random_events.roll_bonus(state, seat, ship) + tech.bonus(state, seat, "asteroid")
-    total += tech.bonus(state, seat, "defence", kind) + tech.overcharge(state, seat, events)
-    cell = state.pos[seat][ship]
     name = state.ship_name(seat, ship)
+    roll = Sum([(f"{name}'s {die_name(sides)}", face) for sides, face in zip(pending["dice"][1:], rolls)])
+    roll.add(tactics.bonuses(state, pending, tactics.DEFENCE, rolls))
+    roll.add([("random event", random_events.roll_bonus(state, seat, ship))])
+    roll.add([("technology tree", tech.bonus(state, seat, "asteroid") + tech.bonus(state, seat, "defence", kind))])
+    roll.add([("Overcharge", tech.overcharge(state, seat, events))])
+    events.append(Event("roll", f"How: {roll} against the asteroids' {rocks}."))
+    total = roll.total
+    cell = state.pos[seat][ship]
     total = hazards.halve(state, [cell], total, f"{name}'s roll", events)
     if total >= rocks:
         state.cleared[seat][ship] = state.board.field[cell]

@@ -305,11 +305,17 @@ def _next(state: MothershipState) -> None:
 
 def bonus(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
     """The cards' additions to ``side``'s total (``rolls``: that side's die faces)."""
-    total = 0
-    for key, who, *_ in pending["mods"]:
-        if who == side and key in EFFECTS:  # the defender's answers (Last Stand, Life Support) add nothing
-            total += EFFECTS[key](state, pending, side, rolls)
-    return total
+    return sum(amount for _, amount in bonuses(state, pending, side, rolls))
+
+
+def bonuses(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> list[tuple[str, int]]:
+    """Each card's addition to ``side``'s total, with the card's name, in the order played."""
+    names = {card.key: card.name for card in state.game.content.cards}
+    return [
+        (names.get(key, key.replace("_", " ")), EFFECTS[key](state, pending, side, rolls))
+        for key, who, *_ in pending["mods"]
+        if who == side and key in EFFECTS  # the defender's answers (Last Stand, Life Support) add nothing
+    ]
 
 
 def _defence_buff(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
