@@ -67,8 +67,6 @@ app = typer.Typer(
 )
 
 DEFAULT_BOT = "greedy"
-AUTOSAVE_SECONDS = 1.0
-"""Bots' and chance's actions are saved at least this often (every human action at once)."""
 HUMAN = "human"
 _SEAT = re.compile(r"(\d+)=(human|bot(?::([A-Za-z0-9_-]+))?)")
 
@@ -418,20 +416,12 @@ def _play_one(
     if resumed:
         console.print(f"Resuming after {len(record.actions)} recorded actions.")
     _save(record, path, console, quiet=True)  # listed by `spacetable saves` from the start
-    saved_at = time.monotonic()
 
     def on_events(now: State, events: Sequence[Event]) -> None:
-        """Log the events; save after every human action and before every human decision, so a
-        crash loses nothing a person did; between those, bot and chance actions at most once a
-        second (a save rewrites the whole record, which grows with the game). An error in the
-        game or a bot, a quit and Ctrl-C save everything at once."""
-        nonlocal saved_at
+        """Log the events and save after every action, atomically, so that a crash loses nothing
+        (a save of a 2,000-action record takes about 20 ms)."""
         printer(now, events)
-        human_acted = record.actions[-1][0] in humans
-        human_next = now.is_terminal() or any(seat in humans for seat in now.awaiting())
-        if human_acted or human_next or time.monotonic() - saved_at >= AUTOSAVE_SECONDS:
-            _save(record, path, console, quiet=True)
-            saved_at = time.monotonic()
+        _save(record, path, console, quiet=True)
 
     try:
         final = play(game, players, random.Random(seed), record=record, on_events=on_events, state=state)
