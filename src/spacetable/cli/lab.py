@@ -30,23 +30,34 @@ from .main import CliError, _check_writable, _fail, _guarded, _load_game, _stdou
 @_guarded
 def simulate_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game's id (see `spacetable list`).")],
-    out: Annotated[Path, typer.Option(dir_okay=False, help="The run's Parquet file, one row per game.")],
-    games: Annotated[int, typer.Option(min=1, help="Games in the run.")] = 100,
-    players: Annotated[int | None, typer.Option(help="Number of players (default: the game's usual count).")] = None,
+    out: Annotated[
+        Path, typer.Option(dir_okay=False, metavar="RUN.parquet", help="The run's Parquet file, one row per game.")
+    ],
+    games: Annotated[int, typer.Option(min=1, metavar="N", help="Games in the run.")] = 100,
+    players: Annotated[
+        int | None, typer.Option(metavar="N", help="Number of players (default: the game's usual count).")
+    ] = None,
     seat: Annotated[
-        list[str] | None, typer.Option(help="SEAT=bot:NAME, repeatable (unnamed seats: bot:greedy).")
+        list[str] | None,
+        typer.Option(metavar="SEAT=WHO", help="SEAT=bot:NAME, repeatable (unnamed seats: bot:greedy)."),
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option KEY=VALUE, repeatable.")
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option KEY=VALUE, repeatable."),
     ] = None,
     content: Annotated[
-        Path | None, typer.Option(help="A TOML file overriding the game's content data (the variant).")
+        Path | None, typer.Option(metavar="FILE", help="A TOML file overriding the game's content data (the variant).")
     ] = None,
-    seed: Annotated[int, typer.Option(help="The run's seed; game i plays with seed:i.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="Processes playing at once (with --ray auto: its CPUs).")] = 1,
+    seed: Annotated[int, typer.Option(metavar="N", help="The run's seed; game i plays with seed:i.")] = 0,
+    jobs: Annotated[
+        int, typer.Option(min=1, metavar="N", help="Processes playing at once (with --ray auto: its CPUs).")
+    ] = 1,
     ray: Annotated[
         str | None,
-        typer.Option(help="Play on Ray: auto (this machine's cluster, or a new local one) or a cluster's address."),
+        typer.Option(
+            metavar="ADDRESS",
+            help="Play on Ray: auto (this machine's cluster, or a new local one) or a cluster's address.",
+        ),
     ] = None,
     resume: Annotated[bool, typer.Option(help="Continue the run in --out (same game, seats, options, seed).")] = False,
 ) -> None:
@@ -96,12 +107,16 @@ def simulate_command(
 def report_command(
     run: Annotated[Path, typer.Argument(metavar="RUN.parquet", help="A run written by `spacetable simulate`.")],
     compare: Annotated[
-        Path | None, typer.Option(help="A second run of the same game: each figure side by side, tested.")
+        Path | None,
+        typer.Option(metavar="OTHER.parquet", help="A second run of the same game: each figure side by side, tested."),
     ] = None,
     html: Annotated[
-        Path | None, typer.Option(dir_okay=False, help="Also write a self-contained HTML page with plots here.")
+        Path | None,
+        typer.Option(dir_okay=False, metavar="FILE", help="Also write a self-contained HTML page with plots here."),
     ] = None,
-    plots: Annotated[Path | None, typer.Option(file_okay=False, help="Also save the plots as PNG files here.")] = None,
+    plots: Annotated[
+        Path | None, typer.Option(file_okay=False, metavar="DIR", help="Also save the plots as PNG files here.")
+    ] = None,
 ) -> None:
     """A run's win rates by seat (95% intervals), first-player advantage, game lengths, endings and
     the game's own figures; with --compare, what changed significantly between two runs."""
