@@ -145,11 +145,17 @@ def click_part(page: Page, part: str) -> None:
     another element (where a part is drawn several times, the later ones lie on top)."""
     found = page.locator(f'#board [data-part="{part}"]').filter(visible=True)
     for k in reversed(range(found.count())):
-        try:
-            found.nth(k).click(timeout=1500)
-            return
-        except PlaywrightTimeout:
-            continue
+        element = found.nth(k)
+        box = element.bounding_box()
+        # the middle first; then near the left edge, where a ring drawn round a piece (the
+        # Mothership grid's own ships as friendly ships) shows beyond the piece on top of it
+        spots = [None] if box is None else [None, {"x": box["width"] * 0.04, "y": box["height"] / 2}]
+        for spot in spots:
+            try:
+                element.click(timeout=1500, position=spot)
+                return
+            except PlaywrightTimeout:
+                continue
     raise AssertionError(f"no element of part {part!r} can be clicked")
 
 

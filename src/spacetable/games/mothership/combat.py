@@ -147,9 +147,8 @@ def declare(state: MothershipState, seat: int, ships: list[int], target: int, ev
     events.append(
         Event(
             "attack",
-            f"{state.player_name(seat)}'s {who} attack {target_name(state, target)}: "
-            + ", ".join(die_name(d) for d in dice)
-            + ".",
+            f"{state.player_name(seat)}'s {who} {'attacks' if len(ships) == 1 else 'attack'} "
+            f"{target_name(state, target)}: " + ", ".join(die_name(d) for d in dice) + ".",
         )
     )
     state.pending = {"what": "dogfight", "seat": seat, "ships": ships, "target": target, "dice": dice, "rolls": []}

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from spacetable.engine.words import article
+
 from .content import CATEGORIES, ArtifactModel, BeaconModel, Card, Content, ObjectiveModel, TileModel
 
 if TYPE_CHECKING:
@@ -238,7 +240,7 @@ def glossary(game: Mothership) -> dict[str, str]:
     for key, tiles, branch in zip(t.branches, t.tiles, c.branches):
         category = CATEGORIES.index(branch.category)
         words[key] = (
-            f"A {CATEGORIES[category]} branch of the technology tree: "
+            f"{article(CATEGORIES[category]).capitalize()} branch of the technology tree: "
             + ", then ".join(tile.name for tile in branch.tiers)
             + ". One branch per category; tiers are bought in order."
         )
