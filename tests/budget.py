@@ -11,3 +11,8 @@ SOAK = os.environ.get("SPACETABLE_SOAK") == "1"
 def playouts(test: int, soak: int) -> int:
     """The number of playouts a conformance check walks: ``test`` in the suite, ``soak`` in a soak."""
     return soak if SOAK else test
+
+
+def rounds(test: int, soak: int) -> int:
+    """The round limit of a long game a conformance check walks (the same budget as ``playouts``)."""
+    return playouts(test, soak)

@@ -15,6 +15,7 @@ from typing import ClassVar
 import pytest
 
 import spacetable
+from budget import playouts
 from spacetable.engine import JSON, Action, ActionSpace, Event, Game, RecordError, registry
 from spacetable.testing import conformance
 from spacetable.testing.conformance import CHECKS, Check, run_all
@@ -56,7 +57,7 @@ def test_registered_game_conforms(game: Game, check: Check) -> None:
 def test_game_conforms_at_larger_tables(game_id: str, players: int) -> None:
     """Multi-seat games again at more seats (fewer playouts: their games are long; mothership's
     larger tables are in test_mothership_play)."""
-    run_all(spacetable.load_finite(game_id, players), n=3)
+    run_all(spacetable.load_finite(game_id, players), n=playouts(2, 6))
 
 
 def test_registered_games_are_found() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import spacetable
-from budget import playouts
+from budget import playouts, rounds
 from spacetable.agents import GreedyAgent
 from spacetable.engine import ContentError, Game, OptionsError
 from spacetable.engine import play as play_game
@@ -92,7 +92,9 @@ def test_the_authored_cards_load() -> None:
 VARIANTS = {
     "free for all, 3 players": expansion(3, round_limit=8),
     "teams of 2": expansion(4, team_size=2, round_limit=6),
-    "victory points, global objectives": expansion(3, mode="victory_points", objectives="global", round_limit=8),
+    "victory points, global objectives": expansion(
+        3, mode="victory_points", objectives="global", round_limit=rounds(5, 8)
+    ),
 }
 
 

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 import spacetable
-from budget import playouts
+from budget import playouts, rounds
 from mothership_helpers import FIGHTER_1, FIGHTER_2, MOTHERSHIP, cell, play, position
 from spacetable.agents import GreedyAgent, RandomAgent
 from spacetable.cli.main import app
@@ -20,9 +20,9 @@ from spacetable.games.mothership.render import action_groups, render
 from spacetable.testing.conformance import CHECKS, Check
 
 VARIANTS = {
-    "teams of 2": spacetable.load("mothership", 4, {"team_size": 2, "round_limit": 6}),
+    "teams of 2": spacetable.load("mothership", 4, {"team_size": 2, "round_limit": rounds(4, 6)}),
     "6 players, example layout, extra planets": spacetable.load(
-        "mothership", 6, {"layout": "example", "extra_planets": True, "round_limit": 4}
+        "mothership", 6, {"layout": "example", "extra_planets": True, "round_limit": rounds(2, 4)}
     ),
     "3 players, large generated board": spacetable.load("mothership", 3, {"board": "large", "round_limit": 6}),
     "random events": spacetable.load("mothership", 3, {"random_event": True, "round_limit": 8}),

@@ -14,7 +14,7 @@ import random
 import pytest
 
 import spacetable
-from budget import playouts
+from budget import playouts, rounds
 from mothership_helpers import (
     BOMBER_1,
     CARDS,
@@ -360,8 +360,10 @@ def test_statistics_report_the_points() -> None:
 # ---- the whole game -----------------------------------------------------------------------------
 
 VARIANTS = {
-    "3 players": spacetable.load("mothership", 3, {"mode": "victory_points", "round_limit": 8}),
-    "teams of 2": spacetable.load("mothership", 4, {"mode": "victory_points", "team_size": 2, "round_limit": 6}),
+    "3 players": spacetable.load("mothership", 3, {"mode": "victory_points", "round_limit": rounds(5, 8)}),
+    "teams of 2": spacetable.load(
+        "mothership", 4, {"mode": "victory_points", "team_size": 2, "round_limit": rounds(4, 6)}
+    ),
 }
 
 
