@@ -6,6 +6,7 @@ import io
 import random
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,25 +14,19 @@ from rich.console import Console
 from rich.text import Text
 
 import spacetable
+from random_play import advance
 from spacetable.cli.terminal import QuitGame, TerminalPlayer, find_help_terms, find_renderer, terms_in
 from spacetable.engine import State, load
 
 CONTENT = Path(spacetable.__file__).parent / "games"
 
 
-def position(game_id: str, players: int, seed: int, ready: object) -> State:
+def position(game_id: str, players: int, seed: int, ready: Callable[[State], bool]) -> State:
     """A random game's first position where seat 0 decides and ``ready(state)`` holds."""
     game = load(game_id, players, {})
     state = game.new_initial_state()
     rng = random.Random(seed)
-    while not (state.awaiting() == (0,) and ready(state)):  # type: ignore[operator]
-        assert not state.is_terminal()
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            seat = state.awaiting()[0]
-            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
-    return state
+    return advance(state, rng, lambda s: s.awaiting() == (0,) and ready(s))
 
 
 def screens(state: State, answers: list[str]) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from rich.console import Console
 
+from random_play import advance
 from spacetable.cli.terminal import TerminalPlayer, find_grouper, find_titler
 from spacetable.engine import Action, State, load
 from spacetable.games.mothership.actions import Move, SetEnergy
@@ -19,14 +20,7 @@ def position(ready: Callable[[State], bool], seed: int = 4) -> State:
     game = load("mothership", 2, {})
     state = game.new_initial_state()
     rng = random.Random(seed)
-    while not (state.awaiting() == (0,) and ready(state)):
-        assert not state.is_terminal()
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            seat = state.awaiting()[0]
-            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
-    return state
+    return advance(state, rng, lambda s: s.awaiting() == (0,) and ready(s))
 
 
 def in_turn(state: State) -> bool:

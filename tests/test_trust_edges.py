@@ -15,28 +15,16 @@ from typing import Any
 import pytest
 
 import spacetable
+from random_play import advance
 from spacetable.engine import (
     SIMULTANEOUS,
     IllegalActionError,
     Record,
     RecordError,
-    State,
     play,
 )
 from spacetable.games.spacerace.actions import Homeworld
 from spacetable.testing.conformance import RandomPlayer
-
-
-def _advance(state: State, rng: random.Random, until: Any) -> State:
-    """Play random actions until ``until(state)`` holds."""
-    while not until(state):
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        else:
-            seat = state.awaiting()[0]
-            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
-    return state
-
 
 # ---- clones and resamples share no mutable part -----------------------------------------------
 
@@ -45,7 +33,7 @@ def test_resample_legal_action_list_appended_makes_illegal_homeworld_legal_space
     game = spacetable.load("spacerace", 2)
     rng = random.Random(3)
     state = game.new_initial_state()
-    _advance(state, rng, lambda s: s.phase == "homeworld" and any(h >= 0 for h in s.homeworld))
+    advance(state, rng, lambda s: s.phase == "homeworld" and any(h >= 0 for h in s.homeworld))
     taken = next(h for h in state.homeworld if h >= 0)
     seat = state.current_player()
     mine = state.resample(seat, rng).legal_actions(seat)
@@ -60,7 +48,7 @@ def test_resample_legal_action_list_appended_makes_illegal_homeworld_legal_space
 def test_clone_legal_action_list_mutation_reaches_the_original(game_id: str) -> None:
     state = spacetable.load(game_id).new_initial_state()
     rng = random.Random(1)
-    _advance(state, rng, lambda s: not s.is_chance_node())
+    advance(state, rng, lambda s: not s.is_chance_node())
     seat = state.awaiting()[0]
     before = list(state.legal_actions(seat))
     for copy in (state.clone(), state.resample(seat, rng)):
@@ -84,7 +72,7 @@ def test_constant_legal_action_lists_are_not_shared_spacerace_standoff() -> None
     before = list(spacerace_state._STANDOFF_CHOICES)
     game = spacetable.load("spacerace", 2)
     state = game.new_initial_state()
-    _advance(state, random.Random(5), lambda s: s.phase == "standoff" or s.is_terminal())
+    advance(state, random.Random(5), lambda s: s.phase == "standoff" or s.is_terminal())
     if state.phase == "standoff":
         with pytest.raises(TypeError):
             state.legal_actions().append(Homeworld(1))
@@ -96,7 +84,7 @@ def test_constant_legal_action_lists_are_not_shared_spacerace_standoff() -> None
 
 def test_float_seat_at_simultaneous_decision_raised_type_error_showdown() -> None:
     state = spacetable.load("showdown", 3).new_initial_state()
-    _advance(state, random.Random(2), lambda s: s.current_player() == SIMULTANEOUS)
+    advance(state, random.Random(2), lambda s: s.current_player() == SIMULTANEOUS)
     action = state.legal_actions(0)[0]
     before = state.to_json()
     for seat in (0.0, True, False, "0", 1.5):
@@ -110,7 +98,7 @@ def test_float_seat_at_simultaneous_decision_raised_type_error_showdown() -> Non
 @pytest.mark.parametrize("game_id", ["falling-skies", "spacerace", "mothership"])
 def test_bool_and_float_seats_passed_as_seats(game_id: str) -> None:
     state = spacetable.load(game_id).new_initial_state()
-    _advance(state, random.Random(4), lambda s: not s.is_chance_node())
+    advance(state, random.Random(4), lambda s: not s.is_chance_node())
     seat = state.awaiting()[0]
     action = state.legal_actions(seat)[0]
     for bad in (float(seat), bool(seat), str(seat)):
@@ -302,7 +290,7 @@ def test_record_written_non_atomically_over_the_file_being_resumed(
 def mothership_turn() -> tuple[Any, dict[str, Any]]:
     game = spacetable.load("mothership", 4, {"round_limit": 10})
     state = game.new_initial_state()
-    _advance(state, random.Random(6), lambda s: s.phase == "turn" and not s.is_chance_node())
+    advance(state, random.Random(6), lambda s: s.phase == "turn" and not s.is_chance_node())
     return game, state.to_json()
 
 
@@ -344,7 +332,7 @@ def test_mothership_state_from_json_accepted_what_then_crashed(
 def test_showdown_state_from_json_pending_x_raised_attribute_error() -> None:
     game = spacetable.load("showdown", 3)
     state = game.new_initial_state()
-    _advance(state, random.Random(2), lambda s: s.phase == "turn")
+    advance(state, random.Random(2), lambda s: s.phase == "turn")
     data = state.to_json()
     data["pending"] = "x"
     with pytest.raises(ValueError, match=r"showdown state: pending"):
@@ -376,7 +364,7 @@ EXPANSION = {"neutron_stars": True, "black_holes": True, "beacons": True, "explo
 
 def _state_where(game_id: str, players: int, options: dict[str, Any], seed: int, until: Any) -> tuple[Any, Any]:
     game = spacetable.load(game_id, players, options or None)
-    return game, _advance(game.new_initial_state(), random.Random(seed), until)
+    return game, advance(game.new_initial_state(), random.Random(seed), until)
 
 
 def _in_a_dogfight(s: Any) -> bool:
@@ -591,7 +579,7 @@ def test_play_games_lost_its_summary_when_a_game_failed(monkeypatch: pytest.Monk
 def test_mothership_resample_kept_the_true_resources_after_replicators_secret_d4() -> None:
     game = spacetable.load("mothership", 2, {"round_limit": 10})
     state = game.new_initial_state()
-    _advance(state, random.Random(6), lambda s: s.phase == "turn" and not s.is_chance_node())
+    advance(state, random.Random(6), lambda s: s.phase == "turn" and not s.is_chance_node())
     from spacetable.games.mothership import cards
 
     state.pending = {"what": "replicator", "seat": 1, "ships": [], "target": -1, "dice": [4], "rolls": [3]}
@@ -656,7 +644,7 @@ def test_showdown_clone_shared_the_reroll_queue_lists_of_pending() -> None:
     """Found by check_clone_independence at 4 and 6 seats: the clone copied ``pending`` one level
     deep, so a re-roll queue entry ([side, why]) was one list in both states."""
     state = spacetable.load("showdown", 3).new_initial_state()
-    _advance(state, random.Random(2), lambda s: s.phase == "turn")
+    advance(state, random.Random(2), lambda s: s.phase == "turn")
     state.pending = {"actor": 0, "kind": "attack", "stage": "roll", "rr": [["a", "forced"]], "a": [3]}
     for copy in (state.clone(), state.resample(1, random.Random(0))):
         assert copy.pending is not None

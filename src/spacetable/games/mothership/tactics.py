@@ -310,6 +310,8 @@ def bonus(state: MothershipState, pending: dict[str, Any], side: int, rolls: lis
 
 def bonuses(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> list[tuple[str, int]]:
     """Each card's addition to ``side``'s total, with the card's name, in the order played."""
+    if not pending["mods"]:  # the usual case, and bots ask it for every candidate action
+        return []
     names = {card.key: card.name for card in state.game.content.cards}
     return [
         (names.get(key, key.replace("_", " ")), EFFECTS[key](state, pending, side, rolls))
