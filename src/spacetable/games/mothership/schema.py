@@ -98,7 +98,7 @@ def state_schema(game: Mothership) -> type[BaseModel]:
         "explorers": Ints(-1, f - 1, most=spaces),
         "exploring": Int(-1, spaces - 1),
         "points": Ints(0, BIG, length=f),
-        "respawns": ListOf(Ints(-1, BIG, length=3), most=f * s),
+        "respawns": ListOf(Tuple(fleet, Int(0, s - 1), Int(0, 1)), most=f * s),
         "raiding": Int(0, 2**s - 1),
         "acted": Int(0, 2**s - 1),
         "choice": _choice_schema(game) | None,
@@ -217,7 +217,7 @@ def check(state: MothershipState) -> None:
     if len(state.owner) != len(board.planets):
         raise ValueError(f"owner has {len(state.owner)} planets, the board {len(board.planets)}")
     for name in ("artifacts", "explorers"):
-        if len(getattr(state, name)) not in (0, len(board.planets)):
+        if len(getattr(state, name)) != len(board.planets):
             raise ValueError(f"{name} has {len(getattr(state, name))} planets, the board {len(board.planets)}")
     if state.exploring >= len(state.artifacts):
         raise ValueError(f"exploring planet {state.exploring}, but {len(state.artifacts)} planets can be explored")
@@ -253,6 +253,8 @@ def check(state: MothershipState) -> None:
         flat = [v for row in values for v in (row if isinstance(row, list) else [row])]
         if any(v >= spaces for v in flat):
             raise ValueError(f"{name} names a space off the board of {spaces}")
+    if game.npc >= 0 and (state.resources[game.npc] or state.hands[game.npc]):
+        raise ValueError(f"fleet {game.npc} is the NPC, which takes no resources and no cards")
     start = economy.start_deck(state)
     held = Counter(card for hand in state.hands for card in hand)
     totals = [state.deck[k] + state.discard[k] + held[k] for k in range(len(state.deck))]
