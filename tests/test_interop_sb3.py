@@ -4,7 +4,10 @@ MaskablePPO taking a few masked steps. They need the ``train`` extra (torch, CPU
 
 from __future__ import annotations
 
+import runpy
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -56,3 +59,12 @@ def test_maskable_ppo_learns_for_a_few_steps_with_the_shaped_reward() -> None:
     observation = envs.reset()
     action, _ = model.predict(observation, action_masks=get_action_masks(envs))
     assert get_action_masks(envs)[0][action[0]]
+
+
+def test_the_training_example_runs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The example with a budget of seconds: its figures are in docs/INTEROP.md."""
+    example = Path(__file__).parent.parent / "examples" / "train_falling_skies.py"
+    monkeypatch.setattr(sys, "argv", ["train_falling_skies.py", "--minutes", "0.05", "--episodes", "2"])
+    runpy.run_path(str(example), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "random agent: research" in out and "research reached, before -> after:" in out
