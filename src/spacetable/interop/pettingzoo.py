@@ -23,7 +23,7 @@ view as text (render modes ``ansi``: returned, ``human``: printed).
 from __future__ import annotations
 
 import operator
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -57,14 +57,6 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-class _Play(NamedTuple):
-    """How an environment is played, beyond the game: see the module's docstring."""
-
-    max_cycles: int | None
-    reward: str
-    illegal_reward: float | None
-
-
 class _GameEnv:
     """What both environments share: the game at its table, the agents and their spaces,
     seeding, observations and rendering."""
@@ -76,15 +68,17 @@ class _GameEnv:
         render_mode: str | None,
         options: dict[str, JSON],
         together: bool,
-        play: _Play,
+        max_cycles: int | None,
+        reward: str,
+        illegal_reward: float | None,
     ) -> None:
         check_render_mode(render_mode)
-        if play.max_cycles is not None and play.max_cycles < 1:
-            raise ValueError(f"max_cycles must be at least 1, not {play.max_cycles}")
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
         seats = game_class(game_id).usual_players(options) if players is None else players
         game = load_game(game_id, seats, options)
-        self.table = Table(game, together, play.reward, play.illegal_reward)
-        self.max_cycles = play.max_cycles
+        self.table = Table(game, together, reward, illegal_reward)
+        self.max_cycles = max_cycles
         self.render_mode = render_mode
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": f"spacetable_{game.id}_v0"}
         self.possible_agents = [agent_name(seat) for seat in range(game.players)]
@@ -142,8 +136,7 @@ class GameAECEnv(_GameEnv, AECEnv):  # type: ignore[misc]  # pettingzoo has no t
         **options: JSON,
     ) -> None:
         AECEnv.__init__(self)
-        play = _Play(max_cycles, reward, illegal_reward)
-        _GameEnv.__init__(self, game_id, players, render_mode, options, together=False, play=play)
+        _GameEnv.__init__(self, game_id, players, render_mode, options, False, max_cycles, reward, illegal_reward)
         self.steps = 0
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -193,8 +186,7 @@ class GameParallelEnv(_GameEnv, ParallelEnv):  # type: ignore[misc]  # pettingzo
         illegal_reward: float | None = 0.0,
         **options: JSON,
     ) -> None:
-        play = _Play(max_cycles, reward, illegal_reward)
-        _GameEnv.__init__(self, game_id, players, render_mode, options, together=True, play=play)
+        _GameEnv.__init__(self, game_id, players, render_mode, options, True, max_cycles, reward, illegal_reward)
         self.metadata["is_parallelizable"] = True
         self.agents: list[str] = []
         self.cycles = 0
