@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
@@ -331,3 +332,22 @@ def test_openspiel_mcts_and_ismcts_play_showdown() -> None:
     assert min(decisions.values()) > 12  # the draft alone asks each seat 12 times
     assert sum(end.returns()) == pytest.approx(1.0)
     assert isinstance(end, SpielState) and isinstance(end.trail, Trail)
+
+
+def test_rl_environment_plays_a_whole_game() -> None:
+    """OpenSpiel's rl_environment: each time step offers the acting seat its legal actions and
+    tensor, and the last one pays the game's returns."""
+    game = pyspiel.load_game("spacetable_showdown(players=2)")
+    env = rl_environment.Environment(game, seed=3)
+    time_step = env.reset()
+    rng = np.random.RandomState(3)
+    steps = 0
+    while not time_step.last():
+        player = time_step.observations["current_player"]
+        legal = time_step.observations["legal_actions"][player]
+        # without an information state tensor, rl_environment hands out the observation tensor
+        assert legal and len(time_step.observations["info_state"][player]) == game.observation_tensor_size()
+        time_step = env.step([rng.choice(legal)])
+        steps += 1
+    assert steps > 10
+    assert time_step.rewards == env.get_state.returns() and sum(time_step.rewards) == 1.0
