@@ -66,7 +66,9 @@ def main() -> None:
     before = research_reached(lambda _, mask: rng.choice(np.flatnonzero(mask)), args.episodes, evaluation_seed)
     print(f"random agent: research {np.mean(before):.2f} of 14 on average over {args.episodes} games")
 
-    envs = make_vec_env(ENV_ID, n_envs=4, seed=args.seed, env_kwargs={"level": LEVEL, "reward": "shaped"})
+    # render_mode=None: SB3 would ask for rgb_array first (spacetable renders text)
+    settings = {"level": LEVEL, "reward": "shaped", "render_mode": None}
+    envs = make_vec_env(ENV_ID, n_envs=4, seed=args.seed, env_kwargs=settings)
     model = MaskablePPO(
         "MlpPolicy", envs, n_steps=512, batch_size=256, learning_rate=3e-4, ent_coef=0.01, seed=args.seed, device="cpu"
     )

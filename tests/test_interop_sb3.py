@@ -53,7 +53,8 @@ def test_sb3_check_env(game_id: str) -> None:
 def test_maskable_ppo_learns_for_a_few_steps_with_the_shaped_reward() -> None:
     """A smoke check only (training lives in examples/train_falling_skies.py): MaskablePPO's
     rollouts take only masked actions, which the default raises on if not."""
-    envs = make_vec_env(env_id("falling-skies"), n_envs=1, seed=2, env_kwargs={"level": 1, "reward": "shaped"})
+    settings = {"level": 1, "reward": "shaped", "render_mode": None}  # None: SB3 asks for no rgb_array
+    envs = make_vec_env(env_id("falling-skies"), n_envs=1, seed=2, env_kwargs=settings)
     model = MaskablePPO("MlpPolicy", envs, n_steps=32, batch_size=32, n_epochs=1, seed=2, device="cpu")
     model.learn(total_timesteps=64)
     observation = envs.reset()

@@ -109,7 +109,8 @@ class Table:
         """1 for each legal action code of ``seat`` (all 0 when it may not act now)."""
         mask = np.zeros(self.game.actions.size, dtype=np.int8)
         if seat in self.acting():
-            mask[self._legal_codes(seat)] = 1
+            encode = self.game.actions.encode
+            mask[[encode(action) for action in self.state.legal_actions(seat)]] = 1
         return mask
 
     def text(self) -> str:
@@ -131,16 +132,13 @@ class Table:
             print(self.text())
         return None
 
-    def _legal_codes(self, seat: int) -> list[int]:
-        encode = self.game.actions.encode
-        return [encode(action) for action in self.state.legal_actions(seat)]
-
     def _why_illegal(self, seat: int, code: int) -> str:
         if self.state.is_terminal():
             return f"action {code} for seat {seat}: the game is over (reset it)"
         if seat not in self.acting():
             return f"action {code} for seat {seat}: seat {seat} does not act now (seats {list(self.acting())} do)"
-        legal = sorted(self._legal_codes(seat))
+        encode = self.game.actions.encode
+        legal = sorted(encode(action) for action in self.state.legal_actions(seat))
         shown = ", ".join(map(str, legal[:8])) + (", ..." if len(legal) > 8 else "")
         return f"action {code} is not legal for seat {seat} now: the action mask allows {len(legal)} ({shown})"
 
