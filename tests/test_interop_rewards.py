@@ -24,7 +24,7 @@ def test_progress_is_a_share_that_a_resample_cannot_change(game_id: str, options
     game = spacetable.load_finite(game_id, table(game_id)[0], options) if options else load(game_id)
     rng = random.Random(3)
     seen = set()
-    for state in random_states(game, seed=3):
+    for state in random_states(game, seed=3)[::3]:  # every third state of a whole random game
         for seat in range(game.players):
             value = game.progress(state, seat)
             assert value is not None and 0.0 <= value <= 1.0
@@ -35,8 +35,9 @@ def test_progress_is_a_share_that_a_resample_cannot_change(game_id: str, options
 
 @pytest.mark.parametrize("game_id", MULTIPLAYER_IDS)
 def test_turn_based_shaped_rewards_add_up_to_the_return_and_the_progress_made(game_id: str) -> None:
+    """Over a whole game or one cut short by max_cycles (returns are then 0)."""
     players, options = table(game_id)
-    env = pettingzoo.env(game_id, players, reward="shaped", **options)
+    env = pettingzoo.env(game_id, players, reward="shaped", max_cycles=50, **options)
     env.reset(seed=6)
     game = env.unwrapped.table.game
     start = [game.progress(env.unwrapped.engine_state, seat) for seat in range(players)]
