@@ -24,6 +24,7 @@ from .actions import Choose
 from .beacons import LOCKED
 from .cannons import CANNON
 from .content import CATEGORIES
+from .dice import FACES
 from .language import TALLIES, parse_effect
 from .state import NOWHERE, STATION
 
@@ -143,7 +144,7 @@ def _pending_schema(game: Mothership) -> type[BaseModel]:
             "seat": fleet,
             "ships": ListOf(ship, most=game.content.ships),
             "target": Int(-1, BIG),
-            "dice": Ints(1, 100, most=2 * game.content.ships),
+            "dice": Ints(1, len(FACES) - 1, most=2 * game.content.ships),
             "rolls": Ints(0, BIG, most=2 * game.content.ships),
         },
         optional={
@@ -284,6 +285,10 @@ def check(state: MothershipState) -> None:
                 raise ValueError(f"branches[{seat}][{category}] names a branch of another category")
     if bool(state.playing) != bool(state.cancel) or len(state.playing) not in (0, 4):
         raise ValueError("a card waits to be cancelled when, and only when, seats are asked (playing and cancel)")
+    if state.playing and not (0 <= state.playing[0] < game.fleets and 0 <= state.playing[1] < len(state.deck)):
+        raise ValueError(f"playing {state.playing} names no fleet's action card")
+    if state.trading and state.pending is not None:
+        raise ValueError("the end-of-turn trading window is open while a roll is still pending")
     if state.objective_draws and decks.dry(
         state.objective_deck, state.objective_discard, lambda card: not objectives.missing(state, card)
     ):
