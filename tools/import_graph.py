@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import ast
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 LAYERS = {"engine": 0, "games": 1, "agents": 2, "sim": 2, "interop": 2, "testing": 2, "cli": 3, "server": 3}
