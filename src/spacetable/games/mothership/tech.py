@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import exploration
 from .actions import BuyCharge, BuyTech
 from .content import CATEGORIES
 
@@ -36,7 +35,7 @@ def branch_of(state: MothershipState, seat: int, category: int) -> BranchModel |
 def bonus(state: MothershipState, seat: int, effect: str, unit: str = "") -> int:
     """What ``seat``'s tiers and artifacts add to ``effect`` (for ``unit``, a kind of ship, where
     it matters). Artifacts add up, whatever the tiers' dark tiles."""
-    total = exploration.bonus(state, seat, effect, unit)
+    total = sum(extra(state, seat, effect, unit) for extra in state.game.hooks.tree_bonus)
     for category in range(len(CATEGORIES)):
         branch = branch_of(state, seat, category)
         if branch is None:
