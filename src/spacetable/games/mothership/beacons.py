@@ -34,7 +34,7 @@ from .board import BLACK_HOLE, Board, build_board
 from .board import EMPTY as OPEN
 from .hooks import Module
 from .language import KEEPS, TALLIES, Effect
-from .state import MOVED, NOWHERE
+from .state import LOCKED, MOVED, NOWHERE
 from .targets import BOMBER, FIGHTER, MOTHERSHIP
 
 if TYPE_CHECKING:
@@ -44,7 +44,6 @@ if TYPE_CHECKING:
 MODULE = "beacons"
 UNITS = (MOTHERSHIP, FIGHTER, BOMBER)
 """What a face-up token shows, by number."""
-LOCKED = -1
 ACTIVATED, REPLACED = 1, 2
 """Bits of ``state.activated``: what the player on turn has done once this turn (a beacon
 activated; an objective replaced, module :mod:`.objectives`)."""

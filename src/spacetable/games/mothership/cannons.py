@@ -24,13 +24,11 @@ from spacetable.engine import Event
 
 from .board import EMPTY as OPEN
 from .hooks import Module
-from .state import EMPTY, NOWHERE
+from .state import CANNON, EMPTY, NOWHERE
 
 if TYPE_CHECKING:
     from .state import MothershipState
 
-CANNON = 14
-"""A cannon's unit number in the grid's occupant codes (ships are 0-7, a station 15)."""
 WORTH = 2.0
 """A cannon in the greedy evaluation's units (a fighter is 3): it guards, it does not attack."""
 

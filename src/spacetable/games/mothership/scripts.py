@@ -30,7 +30,7 @@ from .content import CATEGORIES
 from .hooks import Module
 from .language import TALLIES, Effect, Need, compare, parse_die, parse_effect, parse_need, parse_test
 from .movement import damage_mothership, destroy_ship, jump
-from .state import EMPTY, NOWHERE, STATION
+from .state import CANNON, EMPTY, NOWHERE, STATION
 from .targets import target_code
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def near(state: MothershipState, seat: int, ship: int, thing: str) -> bool:
     occupants = [state.grid[c] for c in around if state.grid[c] != EMPTY]
     if thing == "station":
         return any(o & 15 == STATION for o in occupants)
-    ships = [o for o in occupants if o & 15 not in (STATION, cannons.CANNON)]  # an enemy *ship*: no cannon
+    ships = [o for o in occupants if o & 15 not in (STATION, CANNON)]  # an enemy *ship*: no cannon
     return any(not state.friendly(o >> 4, seat) for o in ships)
 
 

@@ -46,6 +46,10 @@ STATION = 15
 MOVED = 10**3
 """Engine spaces "used" by a ship whose movement is over for the turn (a jump, a beacon, a black hole)."""
 EMPTY = -1
+CANNON = 14
+"""A guardian cannon's unit number in the grid's occupant codes (ships are 0-7, a station 15)."""
+LOCKED = -1
+"""A beacon token's unit while it is face down (``state.tokens``)."""
 
 _FIELDS = (
     "phase",
