@@ -9,7 +9,7 @@ the imports between those modules, and how many of them go from a lower module t
 edges ranked by how many modules each side reaches). Across packages it counts imports that go
 up the layers engine <- games <- agents / sim / interop / testing <- cli / server, and imports
 from one game into another. Imports inside `if TYPE_CHECKING:` count too: they are edges a
-reader must follow.
+reader must follow (`--runtime` leaves them out, as the import-linter contracts do).
 """
 
 from __future__ import annotations
@@ -29,12 +29,25 @@ def module_name(path: Path, src: Path) -> str:
     return ".".join(parts)
 
 
-def imports_of(path: Path, name: str, known: set[str]) -> set[str]:
-    """The known modules `path` imports (relative imports resolved, `from pkg import mod` counted as mod)."""
+def _type_checking_blocks(tree: ast.AST) -> set[int]:
+    """The ids of the import nodes under `if TYPE_CHECKING:` (they run only for a type checker)."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            inside |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
+    return inside
+
+
+def imports_of(path: Path, name: str, known: set[str], runtime: bool) -> set[str]:
+    """The known modules `path` imports (relative imports resolved, `from pkg import mod` counted
+    as mod); `runtime`: leave out those under `if TYPE_CHECKING:`."""
     tree = ast.parse(path.read_text(), str(path))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    skipped = _type_checking_blocks(tree) if runtime else set()
     found: set[str] = set()
     for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -121,11 +134,14 @@ def layer_of(name: str) -> tuple[str, int] | None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--src", default="src", type=Path)
+    parser.add_argument(
+        "--runtime", action="store_true", help="leave out imports under `if TYPE_CHECKING:` (as lint-imports does)"
+    )
     args = parser.parse_args()
     src: Path = args.src
     files = {module_name(p, src): p for p in sorted((src / "spacetable").rglob("*.py"))}
     known = set(files)
-    graph = {name: imports_of(path, name, known) for name, path in files.items()}
+    graph = {name: imports_of(path, name, known, args.runtime) for name, path in files.items()}
 
     total_circles = total_in_circles = total_up = 0
     print(f"{'package':32} {'modules':>7} {'circles':>7} {'in circles':>10} {'imports in':>10} {'upward':>6}")
