@@ -244,7 +244,8 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
 def held(state: MothershipState, seat: int, ship: int) -> bool:
     """Whether ``seat``'s ``ship`` may not start a dogfight (or fire an ability) now (a module's
     hold: a black hole since the turn began)."""
-    return any(holds(state, seat, ship) for holds in state.game.hooks.ship_held)
+    hooks = state.game.hooks.ship_held
+    return bool(hooks) and any(holds(state, seat, ship) for holds in hooks)
 
 
 def waiting_ships(state: MothershipState, seat: int) -> int:

@@ -57,8 +57,8 @@ def set_energy(state: MothershipState, seat: int, split: tuple[int, int, int], e
 def engine_spaces(state: MothershipState, seat: int, ship: int) -> int:
     """How far ``ship`` moves this turn: the mothership by its engines, the others by their
     stats, plus what cards added (Afterburner, Punch It!, Convoy). A ship in a black hole has none."""
-    hooks = state.game.hooks
-    if (ship == 0 and powerless(state, seat)) or any(off(state, seat, ship) for off in hooks.engines_off):
+    engines_off = state.game.hooks.engines_off
+    if (ship == 0 and powerless(state, seat)) or (engines_off and any(off(state, seat, ship) for off in engines_off)):
         return 0
     base = state.game.content.engines[state.energy[seat][0]] if ship == 0 else state.game.ship_moves[ship]
     base += tech.bonus(state, seat, "move", state.game.ship_kinds[ship])
@@ -204,13 +204,15 @@ def damage_mothership(state: MothershipState, seat: int, amount: int, hull: bool
 
 def powerless(state: MothershipState, seat: int) -> bool:
     """Whether ``seat``'s mothership has no power (a module's storm): no engines, weapons or shields."""
-    return any(off(state, seat) for off in state.game.hooks.powerless)
+    hooks = state.game.hooks.powerless
+    return bool(hooks) and any(off(state, seat) for off in hooks)
 
 
 def shield_points(state: MothershipState, seat: int) -> int:
     """The shield points ``seat``'s mothership can use now (a module may block them: it keeps
     them, and they count again once the block is gone)."""
-    return 0 if any(blocked(state, seat) for blocked in state.game.hooks.shields_blocked) else state.shield[seat]
+    hooks = state.game.hooks.shields_blocked
+    return 0 if hooks and any(blocked(state, seat) for blocked in hooks) else state.shield[seat]
 
 
 def shield_energy(state: MothershipState, seat: int) -> int:

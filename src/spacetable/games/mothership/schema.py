@@ -21,8 +21,8 @@ from spacetable.engine.schema import Bool, Int, Ints, ListOf, OneOf, Str, Tuple,
 
 from . import economy
 from .actions import Choose
+from .codes import CANNON, LOCKED, STATION
 from .language import TALLIES, parse_effect
-from .state import CANNON, LOCKED, STATION
 
 if TYPE_CHECKING:
     from .game import Mothership

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from spacetable.engine import CHANCE, JSON, TERMINAL, Action, Event, Outcome, State, check_json_keys
 
 from .board import Board
+from .codes import CANNON, EMPTY, LOCKED, MOVED, NOWHERE, PHASES, STATION
 from .language import TALLIES
 
 if TYPE_CHECKING:
@@ -38,18 +39,6 @@ else:
     rules = None
     """The rules' dispatch imports this module, so the package's ``__init__`` binds it here."""
 
-PHASES = ("board", "place", "order", "turn", "over")
-NOWHERE = -1
-"""A ship's space once destroyed (or before it is placed)."""
-STATION = 15
-"""The ship number a colony station has in the grid's occupant codes."""
-MOVED = 10**3
-"""Engine spaces "used" by a ship whose movement is over for the turn (a jump, a beacon, a black hole)."""
-EMPTY = -1
-CANNON = 14
-"""A guardian cannon's unit number in the grid's occupant codes (ships are 0-7, a station 15)."""
-LOCKED = -1
-"""A beacon token's unit while it is face down (``state.tokens``)."""
 
 _FIELDS = (
     "phase",
@@ -673,4 +662,4 @@ def _plain(value: Any) -> Any:
     return value
 
 
-__all__ = ["MOVED", "NOWHERE", "STATION", "MothershipState"]
+__all__ = ["CANNON", "EMPTY", "LOCKED", "MOVED", "NOWHERE", "PHASES", "STATION", "MothershipState"]
