@@ -187,6 +187,7 @@ def shields_blocked(state: MothershipState, seat: int) -> bool:
     return cell != NOWHERE and _star_beside(state, cell)
 
 
+# what a mothership's shields give with this module's block (the kernel's, by their rulebook names here)
 shield_points = movement.shield_points
 shield_energy = movement.shield_energy
 
