@@ -13,6 +13,8 @@ from .actions import BOARD_SEEDS, DrawBoard, action_space
 from .board import Board, generate, parse_layout
 from .content import Content, load_content
 from .heuristic import evaluate
+from .hooks import Hooks, chosen
+from .plugins import MODULES as PLUGINS
 from .state import MothershipState
 from .targets import BOMBER, FIGHTER, MOTHERSHIP
 from .turns import ROUND_LIMIT
@@ -117,7 +119,7 @@ class Mothership(Game):
         self._check_mode(players)
         self.fleets = players + 1 if self.mode == "solo" else players
         """Fleets on the board: the seats', and in the solo challenge the NPC's after them."""
-        self.npc = players if self.mode == "solo" else -1
+        self.npc: int = players if self.mode == "solo" else -1
         """The NPC fleet's number (solo challenge), else -1."""
         self.victory_target: int = opts["victory_target"] or c.victory.target
         size = opts["team_size"]
@@ -150,8 +152,10 @@ class Mothership(Game):
             for w in range(c.row_length + 1)
             if 0 <= c.energy - e - w <= c.row_length
         )
-        self.modules = frozenset(m for m in MODULES if opts[m] not in (False, "off"))
+        self.modules: frozenset[str] = frozenset(m for m in MODULES if opts[m] not in (False, "off"))
         """The optional rules in play: their cards are in the decks and playable."""
+        self.hooks: Hooks = chosen(PLUGINS, self)
+        """The rule hooks of the modules in play (``hooks.py``), chosen once."""
         self.card_index = {card.key: i for i, card in enumerate(c.cards)}
         self.layout_board = self._layout_board()
         if self.layout_board is not None:

@@ -19,14 +19,12 @@ from pydantic import BaseModel
 from spacetable.engine import IllegalActionError
 from spacetable.engine.schema import Bool, Int, Ints, ListOf, OneOf, Str, Tuple, per_game, schema
 
-from . import decks, economy, objectives
+from . import economy
 from .actions import Choose
-from .beacons import LOCKED
-from .cannons import CANNON
+from .codes import CANNON, LOCKED, NOWHERE, STATION
 from .content import CATEGORIES
 from .dice import FACES
 from .language import TALLIES, parse_effect
-from .state import NOWHERE, STATION
 
 if TYPE_CHECKING:
     from .game import Mothership
@@ -289,10 +287,8 @@ def check(state: MothershipState) -> None:
         raise ValueError(f"playing {state.playing} names no fleet's action card")
     if state.trading and state.pending is not None:
         raise ValueError("the end-of-turn trading window is open while a roll is still pending")
-    if state.objective_draws and decks.dry(
-        state.objective_deck, state.objective_discard, lambda card: not objectives.missing(state, card)
-    ):
-        raise ValueError("objective_draws owes objective cards, but none is left that can be dealt")
+    for loaded in game.hooks.loaded:
+        loaded(state)
     locked = sum(1 for token in state.tokens if token[1] == LOCKED)
     if state.flipping > locked:
         raise ValueError(f"flipping: {state.flipping} beacons to switch on, but {locked} are locked")

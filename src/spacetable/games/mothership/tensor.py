@@ -40,10 +40,8 @@ from typing import TYPE_CHECKING, Any
 from spacetable.engine import JSON
 from spacetable.engine.tensor import one_hot, ratio
 
-from .beacons import LOCKED
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
-from .cannons import CANNON
-from .state import PHASES, STATION
+from .state import CANNON, LOCKED, PHASES, STATION
 from .turns import ROUND_LIMIT
 
 if TYPE_CHECKING:
