@@ -383,5 +383,6 @@ PLUGIN = Module(
         "labels": {"activate": label, "draw_beacon": label, "reveal_token": label},
     },
     term="kept beacon card",
+    fields=("beacon_draw", "flipping"),
 )
 """The expansion's distress beacons (option ``beacons``)."""

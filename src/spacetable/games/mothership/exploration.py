@@ -237,5 +237,6 @@ PLUGIN = Module(
         "labels": {"explore": _label, "draw_artifact": _label},
         "cards": {"recon_droid": CardRule(_recon_targets, _recon_droid)},
     },
+    fields=("exploring",),
 )
 """Chapter 12 (option ``exploration``)."""

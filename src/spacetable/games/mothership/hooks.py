@@ -87,6 +87,8 @@ class Module:
     applies: Callable[[Mothership], bool]
     hooks: Mapping[str, Any] = field(default_factory=dict)
     term: str = ""
+    fields: tuple[str, ...] = ()
+    """State fields only this module writes: while it is off they stay as a new game has them."""
 
     def __post_init__(self) -> None:
         unknown = set(self.hooks) - set(SEQUENCE) - set(KEYED)
@@ -181,6 +183,9 @@ class Hooks:
     cards: dict[str, Any]
     """Chapter 6.1: the action cards of a module's chapter (a ``cards.CardRule`` by key)."""
 
+    idle_fields: tuple[str, ...] = ()
+    """The state fields of the modules not in play (checked at rest when a state is loaded)."""
+
     def __init__(self, modules: Sequence[Module]) -> None:
         self.names = tuple(m.name for m in modules)
         for name in SEQUENCE:
@@ -200,5 +205,8 @@ class Hooks:
 
 
 def chosen(modules: Sequence[Module], game: Mothership) -> Hooks:
-    """The hooks of the ``modules`` that apply to ``game``, in the list's order."""
-    return Hooks([m for m in modules if m.applies(game)])
+    """The hooks of the ``modules`` that apply to ``game``, in the list's order; ``idle_fields``
+    names the state fields of those that do not."""
+    hooks = Hooks([m for m in modules if m.applies(game)])
+    hooks.idle_fields = tuple(name for m in modules if m.name not in hooks.names for name in m.fields)
+    return hooks

@@ -316,5 +316,6 @@ PLUGIN = Module(
         "after_action": check,
         "loaded": check_loaded,
     },
+    fields=("objective_draws", "objectives", "public_objectives", "completed"),
 )
 """The expansion's objectives (option ``objectives``: hidden or global)."""

@@ -152,5 +152,6 @@ PLUGIN = Module(
         "cards": {"random_event": CardRule(_card_targets, _card)},
     },
     term="random event",
+    fields=("event_roll",),
 )
 """Chapter 15 (option ``random_event``)."""

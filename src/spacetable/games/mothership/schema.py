@@ -201,8 +201,11 @@ def check(state: MothershipState) -> None:
     """The invariants no single field shows; ValueError naming the first one broken."""
     game = state.game
     _check_in_progress(state)
+    fresh, given = game.new_initial_state().to_json(), state.to_json()
+    for name in game.hooks.idle_fields:
+        if given[name] != fresh[name]:
+            raise ValueError(f"{name} belongs to a module not in play: it stays as a new game has it")
     if state.phase == "board":
-        fresh, given = game.new_initial_state().to_json(), state.to_json()
         changed = [name for name in fresh if given[name] != fresh[name]]
         if changed:
             raise ValueError(f"{changed[0]} is not as a game starts, yet the board is still to be drawn")

@@ -303,5 +303,6 @@ PLUGIN = Module(
         "limit_winners": _at_the_limit,
         "after_action": claim,
     },
+    fields=("respawns",),
 )
 """Chapter 13 (option ``mode="victory_points"``)."""
