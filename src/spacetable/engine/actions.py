@@ -15,7 +15,7 @@ OpenSpiel, PettingZoo action masks and learners need).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, NamedTuple, TypeAlias, cast
+from typing import Any, NamedTuple, NoReturn, TypeAlias, cast
 
 from .errors import MalformedActionError
 
@@ -24,7 +24,7 @@ Action: TypeAlias = tuple[Any, ...]
 
 
 class _Family:
-    __slots__ = ("cls", "domains", "fields", "index", "kind", "offset", "radix", "size")
+    __slots__ = ("cls", "domains", "fields", "index", "kind", "offset", "radix", "size", "types")
 
     def __init__(self, cls: Any, domains: dict[str, Sequence[Hashable]], offset: int) -> None:
         fields = [f for f in cls._fields if f != "kind"]
@@ -37,6 +37,8 @@ class _Family:
         self.kind: str = cls._field_defaults["kind"]
         self.fields = fields
         self.domains = [tuple(domains[f]) for f in fields]
+        self.types = [type(d[0]) if d else type(None) for d in self.domains]
+        """Each field's one value type (checked exactly: 4.0 == 4 and True == 1)."""
         self.index = [{v: i for i, v in enumerate(d)} for d in self.domains]
         self.radix = [len(d) for d in self.domains]
         self.offset = offset
@@ -87,9 +89,9 @@ class ActionSpace:
         """Raise :class:`MalformedActionError` unless every field is in its domain."""
         fam = self._family_of(action)
         values = cast(tuple[Any, ...], action)
-        for name, value, domain, index in zip(fam.fields, values, fam.domains, fam.index):
+        for name, value, domain, index, kind in zip(fam.fields, values, fam.domains, fam.index, fam.types):
             # exact types: 4.0 == 4 and True == 1 would pass a plain membership test
-            if type(value) is not type(domain[0]) or value not in index:
+            if type(value) is not kind or value not in index:
                 raise MalformedActionError(
                     f"{fam.kind}: field {name}={value!r} is outside its domain {_describe_domain(domain)}"
                 )
@@ -118,13 +120,23 @@ class ActionSpace:
         return action
 
     def encode(self, action: Action) -> int:
-        """The action's integer in ``range(self.size)``."""
-        self.check(action)
-        fam = self._by_cls[type(action)]
+        """The action's integer in ``range(self.size)`` (MalformedActionError for anything else:
+        it is checked in the same pass, as legal actions are encoded for every mask)."""
+        fam = self._by_cls.get(type(action))
+        if fam is None or action[-1] != fam.kind:
+            self._refuse(action)
         code = 0
-        for value, index, radix in zip(action, fam.index, fam.radix):
-            code = code * radix + index[value]
+        for value, index, radix, kind in zip(action, fam.index, fam.radix, fam.types):
+            i = index.get(value)
+            if i is None or type(value) is not kind:
+                self._refuse(action)
+            code = code * radix + i
         return fam.offset + code
+
+    def _refuse(self, action: object) -> NoReturn:
+        """Raise :meth:`check`'s error for an action :meth:`encode` cannot place."""
+        self.check(action)
+        raise AssertionError(f"{action!r} passed the check but has no code")
 
     def decode(self, code: int) -> Action:
         if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < self.size:

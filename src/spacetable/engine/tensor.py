@@ -7,6 +7,16 @@ divided by the most there can be (``ratio``).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, TypeAlias
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+Tensor: TypeAlias = "Sequence[float] | npt.NDArray[np.float32]"
+"""What ``Game.observation_tensor`` gives: a flat list of floats, or a flat numpy array (numpy
+comes with the ``rl`` extra, so a game that builds arrays imports it inside its functions:
+playing needs no tensors)."""
 
 
 def one_hot(value: Hashable, choices: Sequence[Hashable]) -> list[float]:
@@ -16,7 +26,10 @@ def one_hot(value: Hashable, choices: Sequence[Hashable]) -> list[float]:
 
 def ratio(count: float, full: float) -> float:
     """``count / full`` clipped to [0, 1]; 0.0 when ``full`` is not positive."""
-    return min(1.0, max(0.0, count / full)) if full > 0 else 0.0
+    if not full > 0:
+        return 0.0
+    share = count / full
+    return 1.0 if share > 1.0 else share if share > 0.0 else 0.0
 
 
-__all__ = ["one_hot", "ratio"]
+__all__ = ["Tensor", "one_hot", "ratio"]

@@ -37,7 +37,7 @@ from spacetable.agents.mcts import estimate
 from spacetable.engine import CHANCE, JSON, TERMINAL, Game, State, list_games
 
 from .infostate import Trail
-from .sequential import canonical, chance_codes, decider, legal_codes, load_game, observation_string, observe
+from .sequential import canonical, chance_codes, decider, legal_codes, load_game, observation_string
 
 PREFIX = "spacetable_"
 UNSET: dict[type, JSON] = {int: 0, float: 0.0, str: ""}
@@ -155,7 +155,7 @@ class Observer:
 
     def set_from(self, state: SpielState, player: int) -> None:
         if self.tensor is not None:
-            self.tensor[...] = observe(state.trail.state, player)
+            self.tensor[...] = state.trail.tensor(player)
 
     def string_from(self, state: SpielState, player: int) -> str:
         engine = state.trail.state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
@@ -16,6 +16,9 @@ from .heuristic import evaluate
 from .state import MothershipState
 from .targets import BOMBER, FIGHTER, MOTHERSHIP
 from .turns import ROUND_LIMIT
+
+if TYPE_CHECKING:
+    from spacetable.engine.tensor import Tensor
 
 MODES = ("auto", "standard", "victory_points", "solo")
 MODULES = ("random_event", "exploration", "neutron_stars", "black_holes", "beacons", "objectives")
@@ -356,5 +359,5 @@ class Mothership(Game):
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)
 
-    def observation_tensor(self, state: State, seat: int) -> list[float]:
+    def observation_tensor(self, state: State, seat: int) -> Tensor:
         return tensor.encode(self, state.view(seat), seat)
