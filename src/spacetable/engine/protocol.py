@@ -238,6 +238,12 @@ class Game(ABC):
         """
         raise NotImplementedError(_NO_TENSOR.format(game=self.id))
 
+    def observation_planes(self) -> tuple[int, tuple[int, int, int]] | None:
+        """Where the game is a grid: the part of :meth:`observation_tensor` that is image planes,
+        as ``(offset, (channels, rows, columns))``: entries ``offset`` to ``offset + channels *
+        rows * columns`` of the flat tensor, row-major. None (the default): no such part."""
+        return None
+
     def observation_tensor(self, state: State, seat: int) -> Tensor:
         """``state.view(seat)`` as numbers: a flat list (or numpy array) of
         ``prod(observation_shape())`` floats, each in [0, 1], worked out from the view alone so

@@ -83,6 +83,9 @@ class FallingSkies(Game):
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)
 
+    def observation_planes(self) -> tuple[int, tuple[int, int, int]]:
+        return tensor.planes(self)
+
     def observation_tensor(self, state: State, seat: int) -> Tensor:
         return tensor.encode(self, state.view(seat))
 
