@@ -49,12 +49,15 @@ class _Family:
 
 
 class ActionSpace:
-    """Every action family of one game, with the domain of every field.
+    """Every action family of one game, with the domain of every field, and optionally the
+    families only chance takes.
 
-    ``ActionSpace((Place, {"value": range(1, 7), "space": SPACES}), ...)``
+    ``ActionSpace((Place, {"value": range(1, 7), "space": SPACES}), ..., chance=(Roll,))``
     """
 
-    def __init__(self, *families: tuple[type, dict[str, Sequence[Hashable]]]) -> None:
+    def __init__(self, *families: tuple[type, dict[str, Sequence[Hashable]]], chance: Sequence[type] = ()) -> None:
+        self.chance_kinds = frozenset(cls._field_defaults["kind"] for cls in chance)  # type: ignore[attr-defined]
+        """The kinds only chance takes (declared by the game; optional): a seat never chooses them."""
         self._families: list[_Family] = []
         self._by_kind: dict[str, _Family] = {}
         self._by_cls: dict[type, _Family] = {}
@@ -137,6 +140,33 @@ class ActionSpace:
         """Raise :meth:`check`'s error for an action :meth:`encode` cannot place."""
         self.check(action)
         raise AssertionError(f"{action!r} passed the check but has no code")
+
+    @property
+    def part_sizes(self) -> list[tuple[int, ...]]:
+        """Per family (in code order), the size of each field's domain: what :meth:`parts`
+        chooses from after the family."""
+        return [tuple(fam.radix) for fam in self._families]
+
+    def parts(self, action: Action) -> tuple[int, ...]:
+        """The action as a sequence of small choices: its family (by index), then the index of
+        each field's value in its domain (validated as :meth:`encode` does)."""
+        self.check(action)
+        fam = self._by_cls[type(action)]
+        return (self._families.index(fam), *(index[value] for value, index in zip(action, fam.index)))
+
+    def from_parts(self, parts: Sequence[int]) -> Action:
+        """The action :meth:`parts` gave ``parts`` for (MalformedActionError for any other sequence)."""
+        if not parts or not 0 <= parts[0] < len(self._families):
+            raise MalformedActionError(
+                f"action parts {list(parts)!r}: the first names one of {len(self._families)} families"
+            )
+        fam = self._families[parts[0]]
+        if len(parts) != 1 + len(fam.fields) or not all(0 <= i < r for i, r in zip(parts[1:], fam.radix)):
+            raise MalformedActionError(
+                f"{fam.kind}: parts {list(parts[1:])!r} do not fit its fields' sizes {fam.radix}"
+            )
+        action: Action = fam.cls(*(domain[i] for domain, i in zip(fam.domains, parts[1:])))
+        return action
 
     def decode(self, code: int) -> Action:
         if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < self.size:
