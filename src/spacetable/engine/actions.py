@@ -24,7 +24,7 @@ Action: TypeAlias = tuple[Any, ...]
 
 
 class _Family:
-    __slots__ = ("cls", "domains", "fields", "index", "kind", "offset", "radix", "size", "types")
+    __slots__ = ("cls", "domains", "fields", "index", "kind", "number", "offset", "radix", "size", "types")
 
     def __init__(self, cls: Any, domains: dict[str, Sequence[Hashable]], offset: int) -> None:
         fields = [f for f in cls._fields if f != "kind"]
@@ -42,6 +42,8 @@ class _Family:
         self.index = [{v: i for i, v in enumerate(d)} for d in self.domains]
         self.radix = [len(d) for d in self.domains]
         self.offset = offset
+        self.number = 0
+        """The family's place among its space's families (set by the space)."""
         size = 1
         for r in self.radix:
             size *= r
@@ -69,6 +71,7 @@ class ActionSpace:
                     raise TypeError(f"{cls.__name__}.{name}: a domain is a non-empty sequence of one type")
             if fam.kind in self._by_kind:
                 raise TypeError(f"two action families share the kind {fam.kind!r}")
+            fam.number = len(self._families)
             self._families.append(fam)
             self._by_kind[fam.kind] = fam
             self._by_cls[cls] = fam
@@ -125,16 +128,24 @@ class ActionSpace:
     def encode(self, action: Action) -> int:
         """The action's integer in ``range(self.size)`` (MalformedActionError for anything else:
         it is checked in the same pass, as legal actions are encoded for every mask)."""
+        fam, places = self._place(action)
+        code = 0
+        for place, radix in zip(places, fam.radix):
+            code = code * radix + place
+        return fam.offset + code
+
+    def _place(self, action: Action) -> tuple[_Family, list[int]]:
+        """The action's family and the index of each field's value in its domain, checked."""
         fam = self._by_cls.get(type(action))
         if fam is None or action[-1] != fam.kind:
             self._refuse(action)
-        code = 0
-        for value, index, radix, kind in zip(action, fam.index, fam.radix, fam.types):
-            i = index.get(value)
-            if i is None or type(value) is not kind:
+        places = []
+        for value, index, kind in zip(action, fam.index, fam.types):
+            place = index.get(value)
+            if place is None or type(value) is not kind:
                 self._refuse(action)
-            code = code * radix + i
-        return fam.offset + code
+            places.append(place)
+        return fam, places
 
     def _refuse(self, action: object) -> NoReturn:
         """Raise :meth:`check`'s error for an action :meth:`encode` cannot place."""
@@ -150,9 +161,8 @@ class ActionSpace:
     def parts(self, action: Action) -> tuple[int, ...]:
         """The action as a sequence of small choices: its family (by index), then the index of
         each field's value in its domain (validated as :meth:`encode` does)."""
-        self.check(action)
-        fam = self._by_cls[type(action)]
-        return (self._families.index(fam), *(index[value] for value, index in zip(action, fam.index)))
+        fam, places = self._place(action)
+        return (fam.number, *places)
 
     def from_parts(self, parts: Sequence[int]) -> Action:
         """The action :meth:`parts` gave ``parts`` for (MalformedActionError for any other sequence)."""

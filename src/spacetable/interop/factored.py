@@ -79,26 +79,32 @@ class FactoredCodec:
 
 
 class _Chooser:
-    """What both wrappers share: the prefix chosen so far by the seat that decides."""
+    """What both wrappers share: the prefix chosen so far by the seat that decides, and the
+    masks of the decision (each worked out once)."""
 
     def __init__(self, game: Game) -> None:
         self.codec = FactoredCodec(game)
         self.prefix: list[int] = []
-        self._legal: tuple[Sequence[Any], list[tuple[int, ...]]] = ((), [])
+        self._decision: tuple[Sequence[Any], list[tuple[int, ...]], dict[tuple[int, ...], Mask]] = ((), [], {})
 
-    def legal(self, state: State, seat: int) -> list[tuple[int, ...]]:
-        """The legal sequences of ``seat`` (worked out once per decision: the engine keeps one
-        list of legal actions until the state moves)."""
-        actions = state.legal_actions(seat)
-        if self._legal[0] is not actions:
+    def mask(self, state: State, seat: int) -> Mask:
+        """The mask of ``seat``'s next step (a read-only array)."""
+        actions = state.legal_actions(seat)  # one list until the state moves
+        if self._decision[0] is not actions:
             parts = self.codec.game.actions.parts
-            self._legal = (actions, [parts(action) for action in actions])
-        return self._legal[1]
+            self._decision = (actions, [parts(action) for action in actions], {})
+        _, legal, masks = self._decision
+        prefix = tuple(self.prefix)
+        mask = masks.get(prefix)
+        if mask is None:
+            mask = masks[prefix] = self.codec.mask(legal, prefix)
+            mask.flags.writeable = False
+        return mask
 
     def choose(self, state: State, seat: int, value: int) -> int | None:
         """Take the step ``value``: the flat code once the sequence is finished (the prefix
         starts again), else None. ValueError, changing nothing, for a value outside the mask."""
-        mask = self.codec.mask(self.legal(state, seat), self.prefix)
+        mask = self.mask(state, seat)
         if not 0 <= value < len(mask) or not mask[value]:
             legal = np.flatnonzero(mask).tolist()
             raise ValueError(f"step {len(self.prefix)} of the decision: {value} is not allowed now; allowed: {legal}")
@@ -143,7 +149,7 @@ class FactoredActions(gymnasium.Wrapper[dict[str, Any], np.int64, npt.NDArray[np
         state = self._state
         if state.is_terminal():
             return np.zeros(self._chooser.codec.width, dtype=np.int8)
-        return self._chooser.codec.mask(self._chooser.legal(state, 0), self._chooser.prefix)
+        return self._chooser.mask(state, 0)
 
     @property
     def _state(self) -> State:
@@ -161,6 +167,7 @@ class FactoredAECWrapper(BaseWrapper):  # type: ignore[misc]  # pettingzoo has n
 
     def __init__(self, env: AECEnv) -> None:
         super().__init__(env)
+        env.unwrapped.flat_masks = False  # this wrapper gives the masks
         self._chooser = _Chooser(env.unwrapped.table.game)
         codec = self._chooser.codec
         self._spaces = {
@@ -174,12 +181,21 @@ class FactoredAECWrapper(BaseWrapper):  # type: ignore[misc]  # pettingzoo has n
         self._idle.flags.writeable = False
         self._choosing = False
         """True between the steps of one decision (the game has not moved)."""
+        self._moves = 0
+        """Actions the game has taken since the wrapper was made (the tensors' position)."""
+        self._tensors: tuple[int, dict[str, npt.NDArray[np.float32]]] = (-1, {})
         self._infos: tuple[Any, tuple[str, tuple[int, ...]], dict[str, dict[str, Any]]] = (None, ("", ()), {})
         """The infos last made: for the environment's infos, at (agent, prefix)."""
+
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """The steps the selected agent has chosen so far in its decision (empty at its start)."""
+        return tuple(self._chooser.prefix)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._chooser.prefix = []
         self._choosing = False
+        self._moves += 1
         self.env.reset(seed=seed, options=options)
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
@@ -189,18 +205,28 @@ class FactoredAECWrapper(BaseWrapper):  # type: ignore[misc]  # pettingzoo has n
         return self._spaces[agent][1]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's tensor (worked out once per position: the steps of a decision share
+        one read-only array) and the steps it has chosen so far."""
+        if self._tensors[0] != self._moves:
+            self._tensors = (self._moves, {})
+        tensors = self._tensors[1]
+        if agent not in tensors:
+            tensor = tensors[agent] = self.env.observe(agent)
+            tensor.flags.writeable = False  # shared by the steps of a decision
         prefix = self._chooser.prefix if agent == self.env.agent_selection else []
-        return {"observation": self.env.observe(agent), "decision": self._chooser.codec.decision(prefix)}
+        return {"observation": tensors[agent], "decision": self._chooser.codec.decision(prefix)}
 
     def step(self, action: Any) -> None:
         agent = self.env.agent_selection
         if self.env.terminations[agent] or self.env.truncations[agent]:
+            self._moves += 1
             self.env.step(action)
             return
         seat = self.env.possible_agents.index(agent)
         code = self._chooser.choose(self.env.unwrapped.engine_state, seat, int(action))
         self._choosing = code is None
         if code is not None:
+            self._moves += 1
             self.env.step(code)
 
     @property
@@ -216,7 +242,7 @@ class FactoredAECWrapper(BaseWrapper):  # type: ignore[misc]  # pettingzoo has n
                 mask = self._idle
                 if agent == selected and not state.is_terminal():
                     seat = self.env.possible_agents.index(agent)
-                    mask = self._chooser.codec.mask(self._chooser.legal(state, seat), self._chooser.prefix)
+                    mask = self._chooser.mask(state, seat)
                 infos[agent] = {**info, "action_mask": mask}
             self._infos = (inner, key, infos)
         return self._infos[2]

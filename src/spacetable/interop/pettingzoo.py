@@ -77,6 +77,9 @@ class _GameEnv:
         self._generator: np.random.Generator | None = None
         self._no_actions = np.zeros(game.actions.size, dtype=np.int8)
         self._no_actions.flags.writeable = False
+        self.flat_masks = True
+        """Whether infos carry the flat ``action_mask`` (a wrapper that masks otherwise, such
+        as ``interop.factored``'s, turns it off rather than have it built and thrown away)."""
 
     @property
     def engine_state(self) -> State:
@@ -108,9 +111,10 @@ class _GameEnv:
     def _info(self, agent: str, illegal: bool = False) -> Info:
         """The agent's info; the mask is worked out only for a seat that may act now (the
         others share one read-only array of zeros)."""
-        seat = self.possible_agents.index(agent)
-        mask = self.table.action_mask(seat) if seat in self.table.acting() else self._no_actions
-        info: Info = {"action_mask": mask}
+        info: Info = {}
+        if self.flat_masks:
+            seat = self.possible_agents.index(agent)
+            info["action_mask"] = self.table.action_mask(seat) if seat in self.table.acting() else self._no_actions
         if illegal:
             info["illegal_action"] = True
         return info
