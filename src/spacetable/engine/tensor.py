@@ -6,8 +6,10 @@ divided by the most there can be (``ratio``).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, TypeAlias
+import functools
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
+from weakref import WeakKeyDictionary
 
 if TYPE_CHECKING:
     import numpy as np
@@ -32,4 +34,24 @@ def ratio(count: float, full: float) -> float:
     return 1.0 if share > 1.0 else share if share > 0.0 else 0.0
 
 
-__all__ = ["Tensor", "one_hot", "ratio"]
+GameT = TypeVar("GameT")
+Value = TypeVar("Value")
+
+
+def per_game(work: Callable[[GameT], Value]) -> Callable[[GameT], Value]:
+    """``work(game)`` worked out once per game and kept as long as the game (games are
+    immutable): the sizes, offsets and lookup tables an encoder needs on every call."""
+    cache: WeakKeyDictionary[GameT, Value] = WeakKeyDictionary()
+
+    @functools.wraps(work)
+    def once(game: GameT) -> Value:
+        try:
+            return cache[game]
+        except KeyError:
+            value = cache[game] = work(game)
+            return value
+
+    return once
+
+
+__all__ = ["Tensor", "one_hot", "per_game", "ratio"]

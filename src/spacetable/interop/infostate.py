@@ -65,10 +65,11 @@ class Trail:
         return Trail(state, self, actor, code, self.length + 1)
 
     def tensor(self, seat: int) -> npt.NDArray[np.float32]:
-        """The observation tensor of ``state`` for ``seat`` (shared: do not change it)."""
+        """The observation tensor of ``state`` for ``seat`` (a read-only array, shared)."""
         tensor = self._tensors.get(seat)
         if tensor is None:
             tensor = self._tensors[seat] = observe(self.state, seat)
+            tensor.flags.writeable = False
         return tensor
 
     def information_state(self, seat: int) -> str:

@@ -36,10 +36,9 @@ winners        N                1 for each winner
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
 
 from spacetable.engine import JSON
-from spacetable.engine.tensor import one_hot, ratio
+from spacetable.engine.tensor import one_hot, per_game, ratio
 
 from .beacons import LOCKED
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
@@ -63,6 +62,7 @@ RESOURCE_SCALE = 30
 DIE_SCALE = 12
 
 
+@per_game
 def planes_shape(game: Mothership) -> tuple[int, int, int]:
     """The board part of the tensor as image planes: (channels, rows, columns), channels in the
     order of the table above (terrain, stations, ships, planets, explored, beacons, cannons)."""
@@ -70,12 +70,14 @@ def planes_shape(game: Mothership) -> tuple[int, int, int]:
     return (len(TERRAIN) + n + len(KINDS) * n + n + 1 + len(BEACON_UNITS) + n, game.size, game.size)
 
 
+@per_game
 def planes_offset(game: Mothership) -> int:
     """Where the planes start in the flat tensor (they are its entries ``offset`` to
     ``offset + channels * rows * columns``, row-major)."""
     return len(PHASES) + 1 + 2 * game.fleets
 
 
+@per_game
 def shape(game: Mothership) -> tuple[int, ...]:
     channels, rows, cols = planes_shape(game)
     ships = game.content.ships
@@ -161,14 +163,7 @@ class _Tables:
         return planes
 
 
-_TABLES: WeakKeyDictionary[Mothership, _Tables] = WeakKeyDictionary()
-
-
-def _tables(game: Mothership) -> _Tables:
-    tables = _TABLES.get(game)
-    if tables is None:
-        tables = _TABLES[game] = _Tables(game)
-    return tables
+_tables = per_game(_Tables)
 
 
 def _tail(game: Mothership, v: dict[str, Any], seat: int) -> list[float]:

@@ -51,7 +51,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import CHANCE, JSON
-from spacetable.engine.tensor import one_hot, ratio
+from spacetable.engine.tensor import one_hot, per_game, ratio
 
 from .actions import HULL, MAX_COMMIT, NON_COUNTERMEASURES
 from .content import CAPTAIN, CARD_KINDS, COUNTERMEASURES, CREW
@@ -69,6 +69,7 @@ POOL = MAX_COMMIT // 2
 """The most dice one pool rolls (a double attack of 15 weapons)."""
 
 
+@per_game
 def shape(game: Showdown) -> tuple[int, ...]:
     n, slots = game.players, _slots(game)
     per_seat = len(STATUSES) + 5 + len(NON_COUNTERMEASURES) + 2 + slots * (6 + len(COUNTERMEASURES))
@@ -99,6 +100,7 @@ def encode(game: Showdown, view: JSON, seat: int) -> list[float]:
     out += [float(p in v["attacked"]) for p in order]
     out += [float(name in v["used"]) for name in ONCE_PER_TURN]
     hull = rules.start_hull + c.dealt
+    mat_copies = [c.deck.get(kind, 0) for kind in NON_COUNTERMEASURES]
     for p in order:
         info = players[p]
         mat: dict[str, int] = info.get("mat", {})
@@ -110,7 +112,10 @@ def encode(game: Showdown, view: JSON, seat: int) -> list[float]:
             float(info["chosen"]),
             float("mat" in info),
         ]
-        out += [ratio(mat.get(kind, 0), c.deck.get(kind, 0)) for kind in NON_COUNTERMEASURES]
+        if mat:
+            out += [ratio(mat.get(kind, 0), copies) for kind, copies in zip(NON_COUNTERMEASURES, mat_copies)]
+        else:  # behind a privacy screen
+            out += [0.0] * len(NON_COUNTERMEASURES)
         out += [ratio(info.get("intact", 0), hull), ratio(info.get("damaged", 0), hull)]
         cms: list[dict[str, Any]] = info.get("countermeasures", [])
         for i in range(_slots(game)):
@@ -185,6 +190,7 @@ def _pending(game: Showdown, pending: dict[str, Any] | None, players: list[dict[
     return out + one_hot(disabled, _things(game))
 
 
+@per_game
 def _pending_size(game: Showdown) -> int:
     """The length of :func:`_pending`'s part."""
     n, faces = game.players, _faces(game)
@@ -201,10 +207,12 @@ def _thing(players: list[dict[str, Any]], target: int, card: str) -> str:
     return f"cm{ids.index(int(card[1:]))}"
 
 
+@per_game
 def _things(game: Showdown) -> tuple[str, ...]:
     return ("engine", "weapon", "xenotech", *_slot_names(game), *CREW)
 
 
+@per_game
 def _slot_names(game: Showdown) -> tuple[str, ...]:
     return tuple(f"cm{i}" for i in range(_slots(game)))
 
