@@ -82,7 +82,5 @@ def test_pettingzoo_and_openspiel_planes_agree() -> None:
     engine = env.unwrapped.engine_state
     spiel = pyspiel.load_game("spacetable_mothership(players=2,round_limit=10)")
     state = SpielState(spiel, Trail(engine.clone()))  # the same position
-    observer = spiel.make_py_observer()
-    observer.set_from(state, seat)
-    assert np.array_equal(observer.dict["planes"], env.observe(agent)["planes"])
-    assert observer.dict["planes"].shape == split(engine.game, observe(engine, seat))[0].shape
+    spiel_planes, _ = split(engine.game, np.asarray(state.observation_tensor(seat), np.float32))
+    assert np.array_equal(spiel_planes, env.observe(agent)["planes"])

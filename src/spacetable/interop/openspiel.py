@@ -12,8 +12,8 @@ are left to ``spacetable.load``.
 - Actions and chance outcomes are the game's codec (``game.actions``); every roll, shuffle and
   blind draw is a chance node. Seats deciding at once are asked one after another
   (:mod:`spacetable.interop.sequential`).
-- Observations are ``view(seat)``: the game's tensor (with its image planes as ``"planes"`` in
-  the observer's ``dict`` where the game is a grid) and its canonical JSON; the public
+- Observations are ``view(seat)``: the game's tensor (``spacetable.interop.planes.split`` cuts
+  out its image planes where the game is a grid) and its canonical JSON; the public
   observation is the spectator's view, the private one what a seat's view adds to it.
   Information states have perfect recall (:mod:`spacetable.interop.infostate`); there is no
   information state tensor.
@@ -25,7 +25,6 @@ are left to ``spacetable.load``.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -154,10 +153,6 @@ class Observer:
         if self.kind == "view":
             self.tensor = np.zeros(game.observation_shape(), dtype=np.float32)
             self.dict = {"observation": self.tensor}
-            planes = game.observation_planes()
-            if planes is not None:  # a grid: its image planes, a view of the tensor
-                offset, shape = planes
-                self.dict["planes"] = self.tensor[offset : offset + math.prod(shape)].reshape(shape)
 
     def set_from(self, state: SpielState, player: int) -> None:
         if self.tensor is not None:

@@ -5,9 +5,10 @@ columns) and falling-skies' sky (green and red ships).
 The planes are a part of the flat tensor, so nothing is encoded twice: :func:`split` gives the
 planes (a view of the tensor, shaped ``(channels, rows, columns)``) and the rest of it (the
 numbers that are no grid). :class:`PlanesObservation` (Gymnasium) and :class:`PlanesAECWrapper`
-(PettingZoo, turn-based) observe ``{"planes": ..., "vector": ...}`` with those two parts;
-OpenSpiel's default observer carries the planes in its ``dict`` as ``"planes"``, beside
-``"observation"``.
+(PettingZoo, turn-based) observe ``{"planes": ..., "vector": ...}`` with those two parts.
+For OpenSpiel, split ``state.observation_tensor(player)`` (as a float32 array) or an observer's
+``tensor``: an observer's ``dict`` stays ``{"observation": tensor}``, since pyspiel concatenates
+every entry of it into the tensor it reports.
 """
 
 from __future__ import annotations
