@@ -31,6 +31,10 @@ roll           2 + 2 * (K + 1)  rolling for a dogfight, for asteroids; each die'
                                 and each rolled value / 12 (attackers first, then the defender)
 winners        N                1 for each winner
 =============  ===============  ================================================================
+
+The pieces from terrain to cannons are C-sized planes, one after the other: image planes
+(``planes_shape``, ``planes_offset``; ``Game.observation_planes``). They are built with numpy
+from tables made once per game (which plane each grid code lights, each board's terrain).
 """
 
 from __future__ import annotations
