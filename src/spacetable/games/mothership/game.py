@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
@@ -18,6 +18,9 @@ from .plugins import MODULES as PLUGINS
 from .state import MothershipState
 from .targets import BOMBER, FIGHTER, MOTHERSHIP
 from .turns import ROUND_LIMIT
+
+if TYPE_CHECKING:
+    from spacetable.engine.tensor import Tensor
 
 KILL_TALLIES = ("fighters_destroyed", "bombers_destroyed", "motherships_destroyed")
 """The tallies of enemy ships a fleet destroyed (``language.TALLIES``)."""
@@ -376,5 +379,8 @@ class Mothership(Game):
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)
 
-    def observation_tensor(self, state: State, seat: int) -> list[float]:
+    def observation_planes(self) -> tuple[int, tuple[int, int, int]]:
+        return tensor.planes_offset(self), tensor.planes_shape(self)
+
+    def observation_tensor(self, state: State, seat: int) -> Tensor:
         return tensor.encode(self, state.view(seat), seat)

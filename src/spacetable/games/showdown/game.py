@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from pydantic import BaseModel
 
@@ -14,6 +14,9 @@ from .actions import action_space
 from .content import build_content
 from .heuristic import evaluate
 from .state import ALIVE, FIRE_ROUND, ShowdownState
+
+if TYPE_CHECKING:
+    from spacetable.engine.tensor import Tensor
 
 
 @register
@@ -92,7 +95,7 @@ class Showdown(Game):
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)
 
-    def observation_tensor(self, state: State, seat: int) -> list[float]:
+    def observation_tensor(self, state: State, seat: int) -> Tensor:
         return tensor.encode(self, state.view(seat), seat)
 
     def board_svg(self, view: JSON, seat: int | None) -> str | None:
