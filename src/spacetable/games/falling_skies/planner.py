@@ -134,7 +134,9 @@ def _step(state: FallingSkiesState, action: Action, stream: list[int], used: int
 
 
 def _finish_placing(state: FallingSkiesState, stream: list[int], used: int) -> float:
-    """Play the remaining placements greedily on one determinization; the value when they are done."""
+    """Play the remaining placements greedily on one determinization (each die where
+    :func:`heuristic.evaluate` likes it best), then the rest of the round exactly: the value
+    at the next roll."""
     while state.phase == "place":
         best: tuple[FallingSkiesState, int] | None = None
         best_value = -math.inf
@@ -145,7 +147,7 @@ def _finish_placing(state: FallingSkiesState, stream: list[int], used: int) -> f
                 best, best_value = (child, after), value
         assert best is not None
         state, used = best
-    return evaluate(state)
+    return settle(state, {})[0]
 
 
 # ---- phases 2 and 3: certain until the next roll ------------------------------------------------
@@ -163,7 +165,10 @@ def settle(
     if known is not None:
         return known
     best: tuple[float, Action | None] = (-math.inf, None)
-    for action in state.legal_actions(0):
+    legal = state.legal_actions(0)
+    if state.phase == "respawn":
+        legal = legal[:1]  # a ship's starting spot does not change the value: one column will do
+    for action in legal:
         child = state.clone()
         child.apply_legal(action, 0)
         value = settle(child, memo)[0]
