@@ -43,7 +43,8 @@ DAMAGE = 25.0
 ROUND = 6.0
 """The worth of one more round before the mother ship reaches the skull."""
 DIG_STEP = 3.0
-"""The worth of one excavated space of the dig path, whatever it opens."""
+"""The worth of one excavated space of the dig path, whatever it opens. With the room extras
+below, a 6 in round 1 digs to D2 rather than buying energy on B1 (the winning line)."""
 RESEARCH_ROOM = 8.0
 """Extra for opening a research room, per space it has (several spaces: bigger sums)."""
 FINAL_ROOM = 25.0

@@ -7,14 +7,16 @@ respawn) is certain until the next round's roll.
 
 - **After the dice are placed**, :func:`settle` searches every line exactly to the next
   roll (memoised on the position, so orders that lead to the same position are searched
-  once) and values its end with :func:`heuristic.static_value`.
+  once; of the respawn columns only one, since the value does not depend on them) and
+  values its end with :func:`heuristic.static_value`.
 - **While placing**, each legal placement is tried on ``samples`` determinizations of the
   dice still to be rolled this round: sequences of die faces drawn from the bot's own
   random numbers, the same sequences for every placement (common random numbers). A
   first pass keeps the ``width`` placements with the best average value one step ahead;
   each of those is then played to the end of the placements on every sequence, greedily
-  by :func:`heuristic.evaluate` (which resolves standing dice on a copy), and the best
-  average wins.
+  by :func:`heuristic.evaluate` (which resolves standing dice on a copy), and the rest of
+  that round is searched exactly by :func:`settle`; the best average value at the next
+  roll wins.
 
 The planner never looks at the true future: it plans on ``state.resample(seat, rng)``
 (what its seat may know) and rolls every die itself from ``rng``.
