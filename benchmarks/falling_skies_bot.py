@@ -68,7 +68,15 @@ def main() -> None:
         played += 1
         if args.out is not None:
             with args.out.open("a") as out:
-                line = {"level": args.level, "seed": seed, "won": won, "research": research[-1], "round": rounds[-1]}
+                line = {
+                    "level": args.level,
+                    "seed": seed,
+                    "won": won,
+                    "research": research[-1],
+                    "round": rounds[-1],
+                    "damage": final.damage,
+                    "reason": final.reason,
+                }
                 out.write(json.dumps(line) + "\n")
     elapsed = time.perf_counter() - start
     low, high = wilson(wins, played)

@@ -123,3 +123,40 @@ def test_planner_is_a_bot_and_plays_the_games_without_a_planner_as_hard() -> Non
     seat = spacerace.awaiting()[0]
     assert bot.choose(spacerace, seat, rng) in spacerace.legal_actions(seat)
     assert isinstance(bot._planners["spacerace"], LeveledAgent)  # no planner of its own: hard plays
+
+
+def test_the_planner_digs_with_a_six_in_the_first_round() -> None:
+    # Round 1, nothing dug, no white die to re-roll anything: the 6 digs through to D2, which
+    # opens the research room C1 and leaves D3+D4 one step away. Spent on the energy room B1
+    # it would only buy energy that any low die buys there later.
+    state = placing([("black", 6), ("black", 2), ("black", 1), ("black", 2), ("black", 1)])
+    placed = _placements_of_one_round(state, random.Random(5))
+    assert Place("black", 6, "D2") in placed
+    assert state.excavator == state.board.dig_index["D2"]
+
+
+def test_the_planner_finishes_with_the_twelve_when_it_can() -> None:
+    # The last research space (12), row F open, energy to pay: 5 + 4 + 3 on F2-F4 wins now.
+    state = placing(
+        [("black", 5), ("black", 4), ("black", 3), ("black", 1), ("black", 1)],
+        research=13,
+        excavator=19,
+        energy=2,
+    )
+    _placements_of_one_round(state, random.Random(2))
+    assert state.result == "won"
+
+
+def _placements_of_one_round(state: FallingSkiesState, rng: random.Random) -> list[Place]:
+    """Let the planner play ``state``'s round to its end (or the game's); its placements in order.
+    Any re-roll comes from ``rng``, which the planner never sees."""
+    planner, placed, start = RoundPlanner(), [], state.round
+    while state.round == start and state.phase != "over":
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        action = planner.choose(state, 0, random.Random(7))
+        if isinstance(action, Place):
+            placed.append(action)
+        state.apply_action(action, 0)
+    return placed

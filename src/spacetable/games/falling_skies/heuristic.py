@@ -42,11 +42,12 @@ DAMAGE = 25.0
 """The price of one damage, before the rising price of the last ones."""
 ROUND = 6.0
 """The worth of one more round before the mother ship reaches the skull."""
-DIG_STEP = 1.5
-"""The worth of one excavated space of the dig path, whatever it opens."""
-RESEARCH_ROOM = 5.0
+DIG_STEP = 3.0
+"""The worth of one excavated space of the dig path, whatever it opens. With the room extras
+below, a 6 in round 1 digs to D2 rather than buying energy on B1 (the winning line)."""
+RESEARCH_ROOM = 8.0
 """Extra for opening a research room, per space it has (several spaces: bigger sums)."""
-FINAL_ROOM = 12.0
+FINAL_ROOM = 25.0
 """Extra for opening a research room that can pay the last research space."""
 ENERGY = (8.0, 6.0, 5.0, 3.5, 2.0, 1.0, 0.5)
 """The worth of each energy in turn: the first pays for next round's research or dig."""

@@ -7,14 +7,16 @@ respawn) is certain until the next round's roll.
 
 - **After the dice are placed**, :func:`settle` searches every line exactly to the next
   roll (memoised on the position, so orders that lead to the same position are searched
-  once) and values its end with :func:`heuristic.static_value`.
+  once; of the respawn columns only one, since the value does not depend on them) and
+  values its end with :func:`heuristic.static_value`.
 - **While placing**, each legal placement is tried on ``samples`` determinizations of the
   dice still to be rolled this round: sequences of die faces drawn from the bot's own
   random numbers, the same sequences for every placement (common random numbers). A
   first pass keeps the ``width`` placements with the best average value one step ahead;
   each of those is then played to the end of the placements on every sequence, greedily
-  by :func:`heuristic.evaluate` (which resolves standing dice on a copy), and the best
-  average wins.
+  by :func:`heuristic.evaluate` (which resolves standing dice on a copy), and the rest of
+  that round is searched exactly by :func:`settle`; the best average value at the next
+  roll wins.
 
 The planner never looks at the true future: it plans on ``state.resample(seat, rng)``
 (what its seat may know) and rolls every die itself from ``rng``.
@@ -134,7 +136,9 @@ def _step(state: FallingSkiesState, action: Action, stream: list[int], used: int
 
 
 def _finish_placing(state: FallingSkiesState, stream: list[int], used: int) -> float:
-    """Play the remaining placements greedily on one determinization; the value when they are done."""
+    """Play the remaining placements greedily on one determinization (each die where
+    :func:`heuristic.evaluate` likes it best), then the rest of the round exactly: the value
+    at the next roll."""
     while state.phase == "place":
         best: tuple[FallingSkiesState, int] | None = None
         best_value = -math.inf
@@ -145,7 +149,7 @@ def _finish_placing(state: FallingSkiesState, stream: list[int], used: int) -> f
                 best, best_value = (child, after), value
         assert best is not None
         state, used = best
-    return evaluate(state)
+    return settle(state, {})[0]
 
 
 # ---- phases 2 and 3: certain until the next roll ------------------------------------------------
@@ -163,7 +167,10 @@ def settle(
     if known is not None:
         return known
     best: tuple[float, Action | None] = (-math.inf, None)
-    for action in state.legal_actions(0):
+    legal = state.legal_actions(0)
+    if state.phase == "respawn":
+        legal = legal[:1]  # a ship's starting spot does not change the value: one column will do
+    for action in legal:
         child = state.clone()
         child.apply_legal(action, 0)
         value = settle(child, memo)[0]
