@@ -629,3 +629,30 @@ def test_the_log_shows_how_each_total_is_made_die_by_die_and_bonus_by_bonus() ->
         "How: attack 5 = Player 1's Fighter 1's d6 5; "
         "defence 5 = Player 2's Fighter 1's d6 2 + Wingman 2 + 1 wingman 1."
     ], how
+
+
+def test_batch_figures_give_each_cards_win_rate_among_those_who_played_or_held_it() -> None:
+    """The balance lab's per-card figures: for each card, the win share of the players whose
+    record shows them playing it, and of those holding it when the game ended."""
+    import spacetable
+    from spacetable.engine import Record
+    from spacetable.engine import play as play_game
+    from spacetable.testing.conformance import RandomPlayer
+
+    game = spacetable.load("mothership", 3, {"round_limit": 8})
+    record = Record.start(game, ["random"] * 3)
+    final = play_game(game, [RandomPlayer() for _ in range(3)], random.Random(4), record=record)
+    figures = game.statistics(final, record.actions)
+    share = 1 / len(final.winners) if final.winners else 0.0
+    plays = [(seat, data["card"]) for seat, data in record.actions if data.get("kind") == "play"]
+    seen_played = False
+    for card, rule in enumerate(game.content.cards):
+        players = {seat for seat, played_card in plays if played_card == card}
+        played = figures[f"win rate, played {rule.name}"]
+        assert (played.weight, played.value) == (len(players), sum(share for s in players if s in final.winners))
+        assert played.percent
+        seen_played |= bool(players)
+        holders = [s for s in range(3) if card in final.hands[s]]
+        assert figures[f"win rate, held {rule.name} at the end"].weight == len(holders)
+    assert seen_played, "no card was played in this game: pick another seed"
+    assert not any(name.startswith("win rate, played") for name in game.statistics(final))  # no record: no figure

@@ -337,7 +337,7 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
                     scores = [total + score for total, score in zip(scores, outcome.scores)]
                 else:
                     scored = False
-                for name, figure in game.statistics(final).items():
+                for name, figure in game.statistics(final, current.actions).items():
                     value, weight = totals.get(name, (0.0, 0.0))
                     totals[name] = (value + figure.value, weight + figure.weight)
                     percents[name] = figure.percent

@@ -11,7 +11,7 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn, SupportsIndex
 
@@ -233,9 +233,11 @@ class Game(ABC):
         has none (the search bot plays instead)."""
         return None
 
-    def statistics(self, state: State) -> dict[str, Statistic]:
+    def statistics(self, state: State, moves: Sequence[tuple[int | None, JSON]] = ()) -> dict[str, Statistic]:
         """Figures of a finished game for designers' batch reports (e.g. cards played, win rate
-        by strategy), by name. Default: none."""
+        by strategy), by name. ``moves`` are the game's record rows (the seat that acted, or None
+        for chance, and the action's JSON form) when the caller kept them, for figures per seat.
+        Default: none."""
         return {}
 
     def observation_shape(self) -> tuple[int, ...]:

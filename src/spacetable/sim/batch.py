@@ -108,7 +108,7 @@ def play_one(game: Game, seats: Sequence[str], seed: int, index: int) -> GameRes
         index=index,
         winners=list(winners),
         returns=list(final.returns()),
-        statistics=game.statistics(final),
+        statistics=game.statistics(final, record.actions),
     )
 
 

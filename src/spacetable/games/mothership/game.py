@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -362,10 +362,11 @@ class Mothership(Game):
         most = c.mothership_hp + c.station_hp + 2 * c.ships + 3 * len(s.owner)
         return min(turns.standing(s, seat), most) / most
 
-    def statistics(self, state: State) -> dict[str, Statistic]:
-        """Per finished game: the cards of each kind bought and played, and each tech branch's
-        win rate among the players who climbed it."""
-        return report.statistics(cast(MothershipState, state))
+    def statistics(self, state: State, moves: Sequence[tuple[int | None, JSON]] = ()) -> dict[str, Statistic]:
+        """Per finished game: the cards of each kind bought and played, the win rate of the
+        players who played each card (from ``moves``) and who held it at the end, and each tech
+        branch's win rate among the players who climbed it."""
+        return report.statistics(cast(MothershipState, state), moves)
 
     def board_svg(self, view: JSON, seat: int | None) -> str | None:
         return web.board_svg(self, view, seat)
