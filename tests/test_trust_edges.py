@@ -643,6 +643,15 @@ def test_mothership_resample_kept_the_true_resources_after_replicators_secret_d4
     assert loaded.to_json() == state.to_json()
 
 
+def test_mothership_resample_kept_which_card_kinds_others_bought() -> None:
+    """Cards are bought blind and seen by their buyer only; the count of each kind bought (kept
+    for reports) told a resample's reader what the others had drawn."""
+    game = spacetable.load("mothership", 2, {"round_limit": 20})
+    state = advance(game.new_initial_state(), random.Random(3), lambda s: sum(s.bought_kinds) > 0)
+    assert state.view(0)["bought_kinds"] is None
+    assert not any(state.resample(0, random.Random(1)).bought_kinds)
+
+
 # ---- content and options checked at load ---------------------------------------------------------
 
 

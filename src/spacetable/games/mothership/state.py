@@ -473,6 +473,7 @@ class MothershipState(State):
         are re-rolled (RULINGS 35)."""
         other = self.clone()
         rules.economy.redeal(other, seat, rng)
+        other.bought_kinds = [0] * len(self.bought_kinds)  # which kinds were bought: the buyers' own (reports only)
         for redeal in self.game.hooks.resample:  # others' hidden objectives
             redeal(other, seat, rng)
         for fleet, (dice, _total) in enumerate(self.secret):
