@@ -45,6 +45,8 @@ VARIANTS: list[tuple[str, int | None, dict[str, Any]]] = [  # --only GAME keeps 
     ("showdown", 3, {}),
     ("mothership", 2, {}),
     ("mothership", 3, EXPANSION),
+    ("mothership", 1, {"level": 3}),
+    ("mothership", 4, {"team_size": 2, "mode": "victory_points", "random_event": True}),
 ]
 COLUMNS = (
     "actions tried",
@@ -58,6 +60,13 @@ COLUMNS = (
     "leaks",
     "crashes",
 )
+
+
+def describe(options: dict[str, Any]) -> str:
+    """A variant's options in a few words for its table row."""
+    if options == EXPANSION:
+        return "all modules"
+    return ", ".join(f"{name}={value}" for name, value in options.items())
 
 
 def content_of(game_id: str) -> dict[str, Any]:
@@ -140,7 +149,7 @@ def main() -> int:
             continue
         counts = run_variant(game_id, players, options, args.seconds, args.seed)
         totals.update(counts)
-        name = game_id + (f" {players}p" if players else "") + (" all modules" if options else "")
+        name = game_id + (f" {players}p" if players else "") + (f" {describe(options)}" if options else "")
         print(f"| {name} | " + " | ".join(f"{counts[c]:,}" for c in COLUMNS) + " |", flush=True)
     print("| **all** | " + " | ".join(f"**{totals[c]:,}**" for c in COLUMNS) + " |")
     return 1 if totals["crashes"] or totals["changed on refusal"] or totals["leaks"] else 0
