@@ -148,6 +148,9 @@ class Mothership(Game):
             for w in range(c.row_length + 1)
             if 0 <= c.energy - e - w <= c.row_length
         )
+        self.tree_bonuses: dict[tuple[tuple[int, ...], tuple[int, ...], str, str], int] = {}
+        """What a place on the technology tree adds to an effect, by (branches, tiers, effect,
+        unit), remembered as asked (module :mod:`.tech`)."""
         self.modules = frozenset(m for m in MODULES if opts[m] not in (False, "off"))
         """The optional rules in play: their cards are in the decks and playable."""
         self.card_index = {card.key: i for i, card in enumerate(c.cards)}
