@@ -9,7 +9,7 @@ from typing import ClassVar, cast
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
 from . import beacons, hazards, language, report, rule_refs, tensor, web, web_words
-from .actions import BOARD_SEEDS, DrawBoard, action_space
+from .actions import BOARD_SEEDS, DrawBoard, Move, action_space
 from .board import Board, generate, parse_layout
 from .content import Content, load_content
 from .heuristic import evaluate
@@ -175,6 +175,8 @@ class Mothership(Game):
                 except ContentError as exc:
                     raise OptionsError(f"{self.id}: solo layout {name!r}: {exc}") from None
             self.board_outcomes = [(DrawBoard(s), 1 / len(solos)) for s in range(len(solos))]
+        self.moves = tuple(tuple(Move(ship, cell) for cell in range(self.size**2)) for ship in range(c.ships))
+        """``moves[ship][cell]``: every move action, built once (a turn offers dozens)."""
         self.board_for = lru_cache(maxsize=64)(self._board_for)
         self.actions = action_space(
             self.fleets,

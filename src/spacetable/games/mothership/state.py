@@ -263,11 +263,11 @@ class MothershipState(State):
     secret: list[list[int]]
     """Per fleet: [Replicator d4s rolled in secret, their sum]. The count is public, the sum is the
     fleet's own (RULINGS 35): ``resample`` re-rolls the others' (their resources with it)."""
-    routes: dict[int, dict[int, tuple[int, bool]]]
-    """Where each ship of the player on turn could move (``movement._search``), filled as asked.
-    A move forgets the mover's entry only (the player's own ships never block each other);
-    anything else but declaring an attack forgets all. Replaced, never mutated, after an
-    apply, so a clone may share it."""
+    routes: dict[int, tuple[tuple[Any, ...], dict[int, tuple[int, bool]]]]
+    """Per ship: where it could move (``movement.reach``) and everything that reach was searched
+    from, filled as asked and searched again when any of that changed. A clone shares it until
+    either side applies an action (the apply copies it), so a clone's entries never overwrite
+    the original's."""
 
     def __init__(self, game: Mothership) -> None:
         self.game = game
@@ -419,13 +419,8 @@ class MothershipState(State):
         return rules.dice.outcomes(self)
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
-        events = rules.apply(self, action, seat)
-        kind = action[-1]
-        if kind == "move":
-            self.routes = {ship: way for ship, way in self.routes.items() if ship != action[0]}
-        elif kind != "attack":
-            self.routes = {}
-        return events
+        self.routes = self.routes.copy()
+        return rules.apply(self, action, seat)
 
     def _why_illegal(self, action: Action, actor: int) -> str:
         return rules.why_illegal(self, action, actor)
