@@ -12,6 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from . import beacons, cannons, exploration, objectives, tactics, victory
+from .board import nearest_table
 from .dice import face_value, rolled_sides
 from .state import NOWHERE
 from .targets import CANNON_TARGET, COLONY, PLANET_TARGET, decode_target
@@ -71,21 +72,23 @@ def player_worth(state: MothershipState, seat: int) -> float:
     board = state.board
     assert board is not None
     total = STATION_HP * state.station_hp[seat] + RESOURCE * state.resources[seat]
-    values = [card.value for card in state.game.content.cards]
-    total += sum(CARD + CARD_VALUE * values[c] for c in state.hands[seat]) + CARD * state.charges[seat]
+    cards = state.game.content.cards
+    total += sum(CARD + CARD_VALUE * cards[c].value for c in state.hands[seat]) + CARD * state.charges[seat]
     if state.playing and state.playing[0] == seat:  # a card waiting on Noooo: not lost before it works
-        total += CARD + CARD_VALUE * values[state.playing[1]]
+        total += CARD + CARD_VALUE * cards[state.playing[1]].value
     if seat == state.turn and not state.trading:  # the income to come: ending the turn gains nothing
         total += RESOURCE * income(state, seat)
     costs = state.game.content.tech_costs
     total += TECH * sum(sum(costs[:tiers]) for tiers in state.tiers[seat])
     total += PLANET_WORTH * sum(1 for o in state.owner if o == seat)
-    planets = [board.planet_distance[i] for i, o in enumerate(state.owner) if o not in (seat, -2)]
+    size = board.size
+    targets = tuple(board.planets[i] for i, o in enumerate(state.owner) if o not in (seat, -2))
+    planets = nearest_table(size, targets) if targets else None
     rivals = [s for s in range(state.game.fleets) if not state.out[s] and not state.friendly(s, seat)]
-    stations = [state.stations[s] for s in rivals if state.stations[s] != NOWHERE and state.station_hp[s] > 0]
-    if not stations:  # the solo challenge's NPC has no station: go for its ships
-        stations = [c for s in rivals for c in state.pos[s] if c != NOWHERE]
-    station_rows = [board.distances[s] for s in stations]
+    targets = tuple(state.stations[s] for s in rivals if state.stations[s] != NOWHERE and state.station_hp[s] > 0)
+    if not targets:  # the solo challenge's NPC has no station: go for its ships
+        targets = tuple(c for s in rivals for c in state.pos[s] if c != NOWHERE)
+    stations = nearest_table(size, targets) if targets else None
     for ship, cell in enumerate(state.pos[seat]):
         if cell == NOWHERE:
             continue
@@ -94,9 +97,9 @@ def player_worth(state: MothershipState, seat: int) -> float:
         if ship == 0:
             total += HULL * state.hp[seat] + panel_worth(state, seat)
         if kind == "fighter" and planets:
-            total -= CLOSER * min(d[cell] for d in planets)
+            total -= CLOSER * planets[cell]
         elif stations:
-            total -= CLOSER * min(row[cell] for row in station_rows)
+            total -= CLOSER * stations[cell]
     if state.game.npc >= 0 and seat != state.game.npc:
         total += _solo_defence(state, seat)
     total += beacons.worth(state, seat) + objectives.worth(state, seat) + cannons.WORTH * len(state.cannons[seat])
