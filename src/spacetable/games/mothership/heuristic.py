@@ -66,44 +66,58 @@ def evaluate(state: MothershipState, seat: int) -> float:
 
 
 def player_worth(state: MothershipState, seat: int) -> float:
-    if state.out[seat]:
+    out = state.out
+    if out[seat]:
         return 0.0
-    kinds = state.game.ship_kinds
+    game = state.game
     board = state.board
     assert board is not None
     total = STATION_HP * state.station_hp[seat] + RESOURCE * state.resources[seat]
-    cards = state.game.content.cards
-    total += sum(CARD + CARD_VALUE * cards[c].value for c in state.hands[seat]) + CARD * state.charges[seat]
+    hand = state.hands[seat]
+    if hand:
+        cards = game.content.cards
+        total += sum([CARD + CARD_VALUE * cards[c].value for c in hand]) + CARD * state.charges[seat]
+    else:
+        total += CARD * state.charges[seat]
     if state.playing and state.playing[0] == seat:  # a card waiting on Noooo: not lost before it works
-        total += CARD + CARD_VALUE * cards[state.playing[1]].value
+        total += CARD + CARD_VALUE * game.content.cards[state.playing[1]].value
     if seat == state.turn and not state.trading:  # the income to come: ending the turn gains nothing
         total += RESOURCE * income(state, seat)
-    costs = state.game.content.tech_costs
-    total += TECH * sum(sum(costs[:tiers]) for tiers in state.tiers[seat])
-    total += PLANET_WORTH * sum(1 for o in state.owner if o == seat)
-    size = board.size
-    targets = tuple(board.planets[i] for i, o in enumerate(state.owner) if o not in (seat, -2))
+    costs = game.content.tech_costs
+    total += TECH * sum([sum(costs[:tiers]) for tiers in state.tiers[seat]])
+    owner = state.owner
+    total += PLANET_WORTH * owner.count(seat)
+    size, teams, team = board.size, game.teams, seat % game.teams
+    cells = board.planets
+    targets = tuple([cells[i] for i, o in enumerate(owner) if o != seat and o != -2])
     planets = nearest_table(size, targets) if targets else None
-    rivals = [s for s in range(state.game.fleets) if not state.out[s] and not state.friendly(s, seat)]
-    targets = tuple(state.stations[s] for s in rivals if state.stations[s] != NOWHERE and state.station_hp[s] > 0)
+    rivals = [s for s in range(game.fleets) if not out[s] and s % teams != team]
+    stations, station_hp = state.stations, state.station_hp
+    targets = tuple([stations[s] for s in rivals if stations[s] != NOWHERE and station_hp[s] > 0])
     if not targets:  # the solo challenge's NPC has no station: go for its ships
-        targets = tuple(c for s in rivals for c in state.pos[s] if c != NOWHERE)
-    stations = nearest_table(size, targets) if targets else None
+        targets = tuple([c for s in rivals for c in state.pos[s] if c != NOWHERE])
+    nearest = nearest_table(size, targets) if targets else None
+    worths = _ship_worths(game.ship_kinds)
     for ship, cell in enumerate(state.pos[seat]):
         if cell == NOWHERE:
             continue
-        kind = kinds[ship]
-        total += SHIP_WORTH[kind]
+        total += worths[ship]
         if ship == 0:
             total += HULL * state.hp[seat] + panel_worth(state, seat)
-        if kind == "fighter" and planets:
+        if planets and game.ship_kinds[ship] == "fighter":
             total -= CLOSER * planets[cell]
-        elif stations:
-            total -= CLOSER * stations[cell]
+        elif nearest:
+            total -= CLOSER * nearest[cell]
     if state.game.npc >= 0 and seat != state.game.npc:
         total += _solo_defence(state, seat)
     total += beacons.worth(state, seat) + objectives.worth(state, seat) + cannons.WORTH * len(state.cannons[seat])
     return total + exploration.worth(state, seat) + victory.worth(state, seat)
+
+
+@cache
+def _ship_worths(kinds: tuple[str, ...]) -> tuple[float, ...]:
+    """``SHIP_WORTH`` of each ship of a fleet, by number."""
+    return tuple(SHIP_WORTH[kind] for kind in kinds)
 
 
 def _solo_defence(state: MothershipState, seat: int) -> float:
