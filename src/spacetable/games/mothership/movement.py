@@ -162,7 +162,7 @@ def _search(
 
 
 def move(state: MothershipState, seat: int, ship: int, cell: int, events: list[Event]) -> None:
-    cost, fight = destinations(state, seat, ship)[cell]
+    cost, fight = reach(state, seat, ship)[cell]  # a legal move: the cell is empty
     board = state.board
     assert board is not None
     grid, fleet = state.grid, state.pos[seat]
