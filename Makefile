@@ -12,7 +12,7 @@ PORT ?= 8000
 # pytest workers: both cores by default (`make test JOBS=1` for one)
 JOBS ?= 2
 
-.PHONY: play play-terminal test lint system-packages screenshots bench fuzz soak clean
+.PHONY: play play-terminal test lint system-packages screenshots bench fuzz soak rl-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,19 @@ lint: $(TEST_STAMP)
 
 test: lint system-packages
 	$(BIN)/pytest -n $(JOBS) --durations=15
+
+# Training with Stable-Baselines3 (the train extra; torch's CPU build first: the plain torch wheel
+# brings 3 GB of NVIDIA libraries). About 900 MB and a minute to install, so `make test` leaves it
+# out: its tests here (tests/test_interop_sb3.py skips without it), then a short training run.
+TRAIN_STAMP := $(VENV)/.installed-train
+$(TRAIN_STAMP): pyproject.toml $(TEST_STAMP)
+	$(BIN)/python -m pip install --quiet 'torch==2.13.0+cpu'
+	$(BIN)/python -m pip install --quiet -e '.[test,rl,lab,train]'
+	touch $(TRAIN_STAMP)
+
+rl-check: $(TRAIN_STAMP)
+	$(BIN)/pytest -p no:xdist -q tests/test_interop_sb3.py
+	$(BIN)/python examples/train_falling_skies.py --minutes 0.5
 
 # the pictures in docs/screenshots/, taken by the browser tests as they play
 screenshots: $(TEST_STAMP) system-packages

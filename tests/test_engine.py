@@ -564,3 +564,23 @@ def test_apply_legal_plays_exactly_like_apply_action(game_id: str) -> None:
             action = rng.choice(checked.legal_actions(seat))
         assert checked.apply_action(action, seat) == fast.apply_legal(action, seat)
         assert checked.to_json() == fast.to_json()
+
+
+def test_a_player_never_holds_the_generator_that_rolls_the_dice() -> None:
+    """A bot handed the driver's generator could copy it and foresee every coming roll; each
+    decision gets a generator of its own instead, seeded from the driver's, so seeded games
+    still replay."""
+    driver = random.Random(5)
+    held: list[tuple[bool, bool]] = []
+
+    class Spy:
+        name = "spy"
+
+        def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+            held.append((rng is driver, rng.getstate() == driver.getstate()))
+            return state.legal_actions(seat)[0]
+
+    game = spacetable.load("falling-skies")
+    first = play(game, [Spy()], driver)
+    assert held and not any(same or copied for same, copied in held)
+    assert play(game, [Spy()], random.Random(5)).to_json() == first.to_json()

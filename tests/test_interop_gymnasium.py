@@ -1,5 +1,5 @@
-"""Every game that can be played solo as a Gymnasium environment: Gymnasium's checker, masks,
-rewards, and the same observation in all three adapters."""
+"""Every game that can be played solo as a Gymnasium environment: Gymnasium's checker, vector
+environments, masks, rewards, and the same observation in all three adapters."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from gymnasium.utils.env_checker import check_env
 import spacetable
 from interop_helpers import SHORTER, SOLO_IDS
 from spacetable.agents import make_agent
+from spacetable.engine import IllegalActionError
 from spacetable.interop import pettingzoo
 from spacetable.interop.gymnasium import env_id, register_solo_games
 from spacetable.interop.infostate import Trail
@@ -26,20 +27,22 @@ def make(game_id: str, **kwargs: object) -> gymnasium.Env:
     return gymnasium.make(env_id(game_id), **SHORTER.get(game_id, {}), **kwargs)
 
 
-def test_every_solo_game_is_registered() -> None:
+def test_every_solo_game_is_registered_with_its_length_bound() -> None:
     solo = [cls.id for cls in spacetable.list_games() if cls.min_players == 1]
     assert "falling-skies" in solo
     for game_id in solo:
-        assert env_id(game_id) in gymnasium.registry
+        spec = gymnasium.registry[env_id(game_id)]
+        assert spec.max_episode_steps == spacetable.load_finite(game_id, 1).bounded_length()
     assert env_id("falling-skies") == "spacetable/FallingSkies-v0"
     assert register_solo_games() == []  # registering again adds nothing
 
 
 @pytest.mark.parametrize("game_id", SOLO_IDS)
 def test_gymnasium_check_env(game_id: str) -> None:
+    """The checker steps with unmasked random actions: it runs with illegal actions skipped."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        check_env(make(game_id).unwrapped)
+        check_env(make(game_id, illegal_reward=-0.1).unwrapped)
     assert [str(w.message) for w in caught] == []
 
 
@@ -58,19 +61,84 @@ def test_an_episode_with_masks_ends_with_the_game(game_id: str) -> None:
         total += float(reward)
     state = env.unwrapped.engine_state
     assert state.is_terminal() and [total] == state.returns()
-    assert not info["action_mask"].any()
+    assert info["action_mask"].all()  # the autoreset step of a vector env takes any action
 
 
-def test_level_is_passed_to_the_game_and_illegal_actions_change_nothing() -> None:
+@pytest.mark.parametrize("game_id", SOLO_IDS)
+def test_the_shaped_reward_adds_up_to_the_return_and_the_progress_made(game_id: str) -> None:
+    env = make(game_id, reward="shaped")
+    _, info = env.reset(seed=9)
+    game = env.unwrapped.game
+    start = game.progress(env.unwrapped.engine_state, 0)
+    rng = np.random.default_rng(9)
+    rewards, terminated = [], False
+    while not terminated:
+        _, reward, terminated, _, info = env.step(rng.choice(np.flatnonzero(info["action_mask"])))
+        rewards.append(reward)
+    state = env.unwrapped.engine_state
+    assert sum(rewards) == pytest.approx(state.returns()[0] + game.progress(state, 0) - start)
+    assert any(r != 0 for r in rewards[:-1])  # progress pays before the end
+
+
+def test_an_illegal_action_raises_by_default_and_changes_nothing() -> None:
     env = gymnasium.make("spacetable/FallingSkies-v0", level=5)
     _, info = env.reset(seed=1)
-    game = env.unwrapped.game
-    assert game.board.level == 5
+    assert env.unwrapped.game.board.level == 5
     before = env.unwrapped.engine_state.to_json()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
-    _, reward, terminated, _, info = env.step(illegal)
-    assert (reward, terminated, info["illegal_action"]) == (0.0, False, True)
+    with pytest.raises(IllegalActionError, match=f"action {illegal} is not legal for seat 0 now: the action mask"):
+        env.step(illegal)
     assert env.unwrapped.engine_state.to_json() == before
+
+
+def test_an_illegal_action_is_skipped_with_a_penalty_when_asked() -> None:
+    env = gymnasium.make("spacetable/FallingSkies-v0", level=1, reward="shaped", illegal_reward=-0.25)
+    _, info = env.reset(seed=1)
+    before = env.unwrapped.engine_state.to_json()
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-0.25, False, False, True)
+    assert env.unwrapped.engine_state.to_json() == before
+
+
+def test_an_agent_that_ignores_the_mask_is_truncated() -> None:
+    env = gymnasium.make("spacetable/FallingSkies-v0", level=1, illegal_reward=-1.0, max_episode_steps=5)
+    env.reset(seed=2)
+    illegal = env.action_space.n - 1  # the last code: a respawn choice, never legal while placing dice
+    outcomes = [env.step(illegal)[2:4] for _ in range(5)]
+    assert outcomes == [(False, False)] * 4 + [(False, True)]
+
+
+def test_options_are_checked() -> None:
+    with pytest.raises(ValueError, match="reward must be one of"):
+        gymnasium.make("spacetable/FallingSkies-v0", reward="points")
+    with (
+        pytest.warns(UserWarning, match="not in the possible render_modes"),
+        pytest.raises(TypeError, match="render_mode must be one of"),  # what SB3's make_vec_env catches
+    ):
+        gymnasium.make("spacetable/FallingSkies-v0", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_a_vector_env_has_a_legal_mask_on_every_step_through_its_autoresets(mode: str) -> None:
+    """Gymnasium's default autoreset (next step): the mask of the final step lets any action
+    through, and after the reset it is the new game's."""
+    envs = gymnasium.make_vec("spacetable/FallingSkies-v0", num_envs=2, vectorization_mode=mode, level=1)
+    _, infos = envs.reset(seed=5)
+    rng = np.random.default_rng(5)
+    finished = np.zeros(2, dtype=int)
+    try:
+        while finished.min() < 2:
+            masks = infos["action_mask"]
+            assert np.array_equal(masks, np.stack(envs.call("action_masks")))
+            assert masks.any(axis=1).all()
+            # a masked pick is always taken: an illegal one would raise inside the environment
+            actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
+            _, _, terminated, truncated, infos = envs.step(actions)
+            assert not truncated.any()
+            finished += terminated
+    finally:
+        envs.close()
 
 
 def test_greedy_bot_plays_an_episode() -> None:

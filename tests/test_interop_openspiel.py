@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
@@ -94,7 +95,7 @@ def test_every_game_is_registered_with_its_type() -> None:
 def test_parameters_are_players_and_options() -> None:
     game = pyspiel.load_game("spacetable_falling_skies(level=3)")
     assert game.game.board.level == 3
-    assert pyspiel.load_game("spacetable_falling_skies").game.board.level == 1  # level 0: not given
+    assert pyspiel.load_game("spacetable_falling_skies").game.board.level == 1  # level -1: not given
     assert "content" not in game.get_type().parameter_specification  # tables stay with spacetable.load
     race = pyspiel.load_game("spacetable_spacerace(players=2,turn_limit=12,fleet_moves=all)")
     assert (race.num_players(), race.game.options["turn_limit"], race.game.options["fleet_moves"]) == (2, 12, "all")
@@ -102,6 +103,19 @@ def test_parameters_are_players_and_options() -> None:
         pyspiel.load_game("spacetable_spacerace(turn_limits=12)")
     with pytest.raises(spacetable.engine.OptionsError, match="2 to 6 players"):
         pyspiel.load_game("spacetable_showdown(players=7)")
+
+
+@pytest.mark.parametrize(("given", "first"), [("", None), (",first_seat=0", 0), (",first_seat=1", 1)])
+def test_first_seat_zero_is_a_seat_not_unset(given: str, first: int | None) -> None:
+    game = pyspiel.load_game(f"spacetable_mothership(players=2,round_limit=3{given})")
+    assert game.get_type().parameter_specification["first_seat"] == -1
+    assert game.game.options["first_seat"] == first
+    if first is not None:  # the game starts with that seat (no d6 roll for the order)
+        state, rng = game.new_initial_state(), np.random.RandomState(0)
+        while state.trail.state.phase in ("board", "place", "order") or state.is_chance_node():
+            outcomes = state.chance_outcomes() if state.is_chance_node() else None
+            state.apply_action(rng.choice([a for a, _ in outcomes]) if outcomes else rng.choice(state.legal_actions()))
+        assert state.current_player() == first
 
 
 def test_actions_and_chance_use_the_codec() -> None:
@@ -318,3 +332,22 @@ def test_openspiel_mcts_and_ismcts_play_showdown() -> None:
     assert min(decisions.values()) > 12  # the draft alone asks each seat 12 times
     assert sum(end.returns()) == pytest.approx(1.0)
     assert isinstance(end, SpielState) and isinstance(end.trail, Trail)
+
+
+def test_rl_environment_plays_a_whole_game() -> None:
+    """OpenSpiel's rl_environment: each time step offers the acting seat its legal actions and
+    tensor, and the last one pays the game's returns."""
+    game = pyspiel.load_game("spacetable_showdown(players=2)")
+    env = rl_environment.Environment(game, seed=3)
+    time_step = env.reset()
+    rng = np.random.RandomState(3)
+    steps = 0
+    while not time_step.last():
+        player = time_step.observations["current_player"]
+        legal = time_step.observations["legal_actions"][player]
+        # without an information state tensor, rl_environment hands out the observation tensor
+        assert legal and len(time_step.observations["info_state"][player]) == game.observation_tensor_size()
+        time_step = env.step([rng.choice(legal)])
+        steps += 1
+    assert steps > 10
+    assert time_step.rewards == env.get_state.returns() and sum(time_step.rewards) == 1.0

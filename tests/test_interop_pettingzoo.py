@@ -19,7 +19,7 @@ from pettingzoo.utils import parallel_to_aec
 import spacetable
 from interop_helpers import MULTIPLAYER_IDS, table
 from spacetable.agents import make_agent
-from spacetable.engine import SIMULTANEOUS
+from spacetable.engine import SIMULTANEOUS, IllegalActionError
 from spacetable.interop import pettingzoo
 from spacetable.interop.infostate import Trail
 from spacetable.interop.openspiel import SpielState, spiel_name
@@ -67,6 +67,32 @@ def test_pettingzoo_max_cycles_test(game_id: str) -> None:
         env=lambda **kwargs: parallel_to_aec(parallel(game_id, **kwargs)),
     )
     max_cycles_test(module)
+
+
+@pytest.mark.parametrize("game_id", MULTIPLAYER_IDS)
+def test_the_turn_based_env_is_truncated_after_max_cycles_times_its_agents_steps(game_id: str) -> None:
+    env = aec(game_id, max_cycles=3)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    steps = 0
+    for _ in env.agent_iter():
+        _, _, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(rng.choice(np.flatnonzero(info["action_mask"])))
+        steps += 1
+    assert steps == 3 * len(env.possible_agents)
+    assert not env.unwrapped.engine_state.is_terminal()
+    assert all(env.unwrapped.truncations.values()) and not any(env.unwrapped.terminations.values())
+
+
+def test_an_illegal_action_raises_when_no_illegal_reward_is_given() -> None:
+    env = aec("showdown", illegal_reward=None)
+    env.reset(seed=1)
+    illegal = int(np.flatnonzero(env.infos[env.agent_selection]["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError, match=f"action {illegal} is not legal for seat 0 now"):
+        env.step(illegal)
 
 
 @pytest.mark.usefixtures("no_warnings")

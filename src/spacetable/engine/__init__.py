@@ -9,7 +9,7 @@ from .errors import (
     RecordError,
     SpacetableError,
 )
-from .match import Player, play, random_playout, step
+from .match import Player, decide, play, random_playout, step
 from .protocol import (
     CHANCE,
     JSON,
@@ -55,6 +55,7 @@ __all__ = [
     "Statistic",
     "check_json_keys",
     "check_seat",
+    "decide",
     "game_class",
     "list_games",
     "load",

@@ -30,6 +30,14 @@ class Player(Protocol):
 EventSink = Callable[[State, Sequence[Event]], None]
 
 
+def decide(player: Player, state: State, seat: int, rng: random.Random) -> Action:
+    """``player``'s action for ``seat``, chosen on a resample. The player gets a generator of its
+    own, seeded from the driver's ``rng``: it never holds the generator that rolls the game's
+    dice, so it cannot copy that one to foresee them."""
+    own = random.Random(rng.getrandbits(64))
+    return player.choose(state.resample(seat, own), seat, own)
+
+
 def step(
     state: State,
     players: Sequence[Player],
@@ -42,7 +50,7 @@ def step(
         if record is not None:
             record.add(state.game, None, action)
         return state.apply_action(action)
-    chosen = [(seat, players[seat].choose(state.resample(seat, rng), seat, rng)) for seat in state.awaiting()]
+    chosen = [(seat, decide(players[seat], state, seat, rng)) for seat in state.awaiting()]
     events: list[Event] = []
     for seat, action in chosen:
         if record is not None:

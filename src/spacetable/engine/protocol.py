@@ -220,6 +220,13 @@ class Game(ABC):
         """
         return state.returns()[seat] if state.is_terminal() else 0.0
 
+    def progress(self, state: State, seat: int) -> float | None:
+        """How far ``seat`` has come by the game's own measure (research reached, hull left,
+        points), a number in [0, 1], for the shaped rewards of ``spacetable.interop``
+        (docs/INTEROP.md). Worked out only from what ``view(seat)`` shows, so a resample of the
+        seat gives the same value. None where the game has no such measure."""
+        return None
+
     def planner(self) -> Player | None:
         """A new instance of the game's own planning bot (``bot:planner``), or None when the game
         has none (the search bot plays instead)."""

@@ -11,7 +11,9 @@ this package, so the rest works without it. The adapters are generic over the ga
   solo, ``gymnasium.make("spacetable/FallingSkies-v0", level=1)``.
 
 All three present a game the same way (:mod:`spacetable.interop.sequential`) and observe it with
-the game's own tensor (``Game.observation_tensor``). docs/INTEROP.md has the details.
+the game's own tensor (``Game.observation_tensor``). The PettingZoo and Gymnasium environments
+pay the game's returns or, with ``reward="shaped"``, its progress measure as well
+(``Game.progress``; :mod:`spacetable.interop.table`). docs/INTEROP.md has the details.
 """
 
 from importlib.util import find_spec

@@ -3,14 +3,21 @@ module registers them, ``spacetable/<Name>-v0`` with the game id in CamelCase::
 
     import gymnasium
     import spacetable.interop.gymnasium
-    env = gymnasium.make("spacetable/FallingSkies-v0", level=1)
+    env = gymnasium.make("spacetable/FallingSkies-v0", level=1, reward="shaped")
 
 (or ``gymnasium.make("spacetable.interop.gymnasium:spacetable/FallingSkies-v0")``, which imports
-it). Keywords are the game's options. The observation is the game's tensor (values in [0, 1]);
-actions are the game's codes, ``Discrete(game.actions.size)``; ``info["action_mask"]`` (and
-:meth:`SoloEnv.action_masks`, as sb3-contrib's MaskablePPO asks) marks the legal ones. Chance
-is drawn from the environment's generator. The reward is ``returns()`` when the game ends (a
-win is 1). An illegal action changes nothing, with ``info["illegal_action"] = True``.
+it). Keywords are the game's options, and:
+
+- ``reward``: ``"win"`` (default), ``returns()`` when the game ends (a win is 1); ``"shaped"``,
+  that plus the change in the game's progress measure after every step (``Game.progress``).
+- ``illegal_reward``: None (default), an action outside the mask raises IllegalActionError and
+  changes nothing; a number (a penalty such as -0.1), the action is skipped, the step gives that
+  reward and ``info["illegal_action"] = True``.
+
+The observation is the game's tensor (values in [0, 1]); actions are the game's codes,
+``Discrete(game.actions.size)``; ``info["action_mask"]`` (and :meth:`SoloEnv.action_masks`, as
+sb3-contrib's MaskablePPO asks) marks the legal ones. Chance is drawn from the environment's
+generator. Each id is registered with ``max_episode_steps`` (:func:`episode_steps`).
 ``render()`` gives the game as text (render modes ``ansi``: returned, ``human``: printed).
 """
 
@@ -24,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from spacetable.engine import JSON, State, list_games
+from spacetable.engine import JSON, Game, State, list_games, load_finite
 
 from .sequential import load_game
 from .table import RENDER_MODES, Table, check_render_mode
@@ -43,11 +50,18 @@ class SoloEnv(gymnasium.Env[Observation, np.int64]):
     # Gymnasium reads it from the class (as a mutable dict); its checker wants a frame rate
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
-    def __init__(self, game_id: str, render_mode: str | None = None, **options: JSON) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        render_mode: str | None = None,
+        reward: str = "win",
+        illegal_reward: float | None = None,
+        **options: JSON,
+    ) -> None:
         check_render_mode(render_mode)
         self.game = load_game(game_id, 1, options)
         self.render_mode = render_mode
-        self.table = Table(self.game, together=False)
+        self.table = Table(self.game, together=False, reward=reward, illegal_reward=illegal_reward)
         self.observation_space = spaces.Box(0.0, 1.0, self.game.observation_shape(), np.float32)
         self.action_space = spaces.Discrete(self.game.actions.size)
 
@@ -74,14 +88,27 @@ class SoloEnv(gymnasium.Env[Observation, np.int64]):
         over = self.table.state.is_terminal()
         if self.render_mode == "human":
             self.render()
-        return self.table.observation(0), self.table.state.returns()[0], over, False, info
+        return self.table.observation(0), self.table.rewards()[0], over, False, info
 
     def action_masks(self) -> npt.NDArray[np.int8]:
-        """1 for each legal action code now (all 0 once the game is over)."""
+        """1 for each legal action code now. Once the game is over, all 1: the step a vector
+        environment spends on its autoreset ignores the action, and a mask of zeros would leave
+        masked sampling nothing to choose from."""
+        if self.table.state.is_terminal():
+            return np.ones(self.game.actions.size, dtype=np.int8)
         return self.table.action_mask(0)
 
     def render(self) -> str | None:
         return self.table.render(self.render_mode)
+
+
+def episode_steps(game: Game) -> int:
+    """The ``max_episode_steps`` an id is registered with: the game's bound on its actions
+    (``Game.bounded_length``, chance included, at the default options made finite), so that no
+    episode of legal actions is ever cut; only an agent whose illegal actions are skipped
+    (``illegal_reward``) can reach it. Options that lengthen the game need a larger
+    ``max_episode_steps`` given to ``make``."""
+    return game.bounded_length()
 
 
 def register_solo_games() -> list[str]:
@@ -91,7 +118,12 @@ def register_solo_games() -> list[str]:
     for game_class in list_games():
         name = env_id(game_class.id)
         if game_class.min_players == 1 and name not in gymnasium.registry:
-            gymnasium.register(name, entry_point=f"{__name__}:SoloEnv", kwargs={"game_id": game_class.id})
+            gymnasium.register(
+                name,
+                entry_point=f"{__name__}:SoloEnv",
+                kwargs={"game_id": game_class.id},
+                max_episode_steps=episode_steps(load_finite(game_class.id, 1)),
+            )
             added.append(name)
     return added
 

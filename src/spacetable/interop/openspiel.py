@@ -6,7 +6,7 @@
 
 A game is named ``spacetable_<id>`` (``-`` written ``_``). Its parameters are ``players`` and
 every option whose value is a number, a string or a flag; an option without a default (such as
-falling-skies' ``level``) takes 0 or "" for "not given". Options holding tables (``content``)
+falling-skies' ``level``) takes -1 or "" for "not given". Options holding tables (``content``)
 are left to ``spacetable.load``.
 
 - Actions and chance outcomes are the game's codec (``game.actions``); every roll, shuffle and
@@ -40,8 +40,9 @@ from .infostate import Trail
 from .sequential import canonical, chance_codes, decider, legal_codes, load_game, observation_string, observe
 
 PREFIX = "spacetable_"
-UNSET: dict[type, JSON] = {int: 0, float: 0.0, str: ""}
-"""The OpenSpiel value that stands for "not given" for an option whose default is None."""
+UNSET: dict[type, JSON] = {int: -1, float: -1.0, str: ""}
+"""The OpenSpiel value that stands for "not given" for an option whose default is None (no such
+option takes a negative number; 0 may be a seat, Mothership's ``first_seat``)."""
 _PLAYER_IDS = {CHANCE: int(pyspiel.PlayerId.CHANCE), TERMINAL: int(pyspiel.PlayerId.TERMINAL)}
 
 

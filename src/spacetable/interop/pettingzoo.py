@@ -4,16 +4,20 @@
   at once (a showdown draft) are selected one after another, lowest first
   (:mod:`spacetable.interop.sequential`).
 - :func:`parallel_env` lets every seat that decides now act in the same step, so a draft round
-  is one step; the other agents' actions are ignored. ``max_cycles`` truncates the game after
-  that many steps.
+  is one step; the other agents' actions are ignored.
+
+``max_cycles`` truncates the game after that many cycles: steps of the parallel environment,
+and for the turn-based one as many steps as it has agents per cycle. ``reward`` is ``"win"``
+(default: the game's ``returns()`` when it ends) or ``"shaped"`` (that plus the change in each
+seat's ``Game.progress`` after every step). ``illegal_reward`` (default 0.0) is what an illegal
+action earns: it changes nothing, the agent is asked again, with
+``infos[agent]["illegal_action"] = True``; None makes it raise IllegalActionError instead.
 
 An observation is the game's tensor for the agent's seat (values in [0, 1]), the same as
 OpenSpiel's and Gymnasium's. ``infos[agent]["action_mask"]`` has 1 for each action the agent
 may take now (all 0 while it waits). Actions are the game's codes (``Discrete(game.actions.size)``).
-Chance is drawn from the generator seeded by ``reset(seed)``. Rewards are the game's
-``returns()``, given when it ends. An illegal action changes nothing: the agent is asked again,
-with ``infos[agent]["illegal_action"] = True``. ``render()`` gives the spectator's view as text
-(render modes ``ansi``: returned, ``human``: printed).
+Chance is drawn from the generator seeded by ``reset(seed)``. ``render()`` gives the spectator's
+view as text (render modes ``ansi``: returned, ``human``: printed).
 """
 
 from __future__ import annotations
@@ -36,20 +40,17 @@ from .table import RENDER_MODES, Table, check_render_mode
 Info = dict[str, Any]
 
 
-def env(game_id: str, players: int | None = None, render_mode: str | None = None, **options: JSON) -> AECEnv:
-    """The turn-based environment of a game: ``env("showdown", players=4)``; options as keywords."""
-    return wrappers.OrderEnforcingWrapper(GameAECEnv(game_id, players, render_mode, **options))
+def env(game_id: str, players: int | None = None, render_mode: str | None = None, **kwargs: Any) -> AECEnv:
+    """The turn-based environment of a game: ``env("showdown", players=4)``; ``max_cycles``,
+    ``reward``, ``illegal_reward`` and the game's options as keywords."""
+    return wrappers.OrderEnforcingWrapper(GameAECEnv(game_id, players, render_mode, **kwargs))
 
 
 def parallel_env(
-    game_id: str,
-    players: int | None = None,
-    render_mode: str | None = None,
-    max_cycles: int | None = None,
-    **options: JSON,
+    game_id: str, players: int | None = None, render_mode: str | None = None, **kwargs: Any
 ) -> ParallelEnv:
     """The parallel environment of a game: every seat that decides now acts in the same step."""
-    return GameParallelEnv(game_id, players, render_mode, max_cycles, **options)
+    return GameParallelEnv(game_id, players, render_mode, **kwargs)
 
 
 def agent_name(seat: int) -> str:
@@ -61,12 +62,23 @@ class _GameEnv:
     seeding, observations and rendering."""
 
     def __init__(
-        self, game_id: str, players: int | None, render_mode: str | None, options: dict[str, JSON], together: bool
+        self,
+        game_id: str,
+        players: int | None,
+        render_mode: str | None,
+        options: dict[str, JSON],
+        together: bool,
+        max_cycles: int | None,
+        reward: str,
+        illegal_reward: float | None,
     ) -> None:
         check_render_mode(render_mode)
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
         seats = game_class(game_id).usual_players(options) if players is None else players
         game = load_game(game_id, seats, options)
-        self.table = Table(game, together)
+        self.table = Table(game, together, reward, illegal_reward)
+        self.max_cycles = max_cycles
         self.render_mode = render_mode
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": f"spacetable_{game.id}_v0"}
         self.possible_agents = [agent_name(seat) for seat in range(game.players)]
@@ -114,10 +126,18 @@ class GameAECEnv(_GameEnv, AECEnv):  # type: ignore[misc]  # pettingzoo has no t
     """The turn-based (AEC) environment of a game; see the module's docstring."""
 
     def __init__(
-        self, game_id: str, players: int | None = None, render_mode: str | None = None, **options: JSON
+        self,
+        game_id: str,
+        players: int | None = None,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        reward: str = "win",
+        illegal_reward: float | None = 0.0,
+        **options: JSON,
     ) -> None:
         AECEnv.__init__(self)
-        _GameEnv.__init__(self, game_id, players, render_mode, options, together=False)
+        _GameEnv.__init__(self, game_id, players, render_mode, options, False, max_cycles, reward, illegal_reward)
+        self.steps = 0
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``options`` are not used (the game's options are given to :func:`env`)."""
@@ -129,6 +149,7 @@ class GameAECEnv(_GameEnv, AECEnv):  # type: ignore[misc]  # pettingzoo has no t
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: self._info(agent) for agent in self.agents}
         self.agent_selection = agent_name(self.table.acting()[0])
+        self.steps = 0
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -138,11 +159,13 @@ class GameAECEnv(_GameEnv, AECEnv):  # type: ignore[misc]  # pettingzoo has no t
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         legal = self.table.play(self.possible_agents.index(agent), operator.index(action))
+        self.steps += 1
         self.infos = {a: self._info(a, illegal=a == agent and not legal) for a in self.agents}
-        state = self.table.state
-        if state.is_terminal():
-            self.rewards = dict(zip(self.agents, state.returns()))
+        self.rewards = dict(zip(self.possible_agents, self.table.rewards()))
+        if self.table.state.is_terminal():
             self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_cycles is not None and self.steps >= self.max_cycles * len(self.possible_agents):
+            self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = agent_name(self.table.acting()[0])
         self._accumulate_rewards()
@@ -159,11 +182,12 @@ class GameParallelEnv(_GameEnv, ParallelEnv):  # type: ignore[misc]  # pettingzo
         players: int | None = None,
         render_mode: str | None = None,
         max_cycles: int | None = None,
+        reward: str = "win",
+        illegal_reward: float | None = 0.0,
         **options: JSON,
     ) -> None:
-        _GameEnv.__init__(self, game_id, players, render_mode, options, together=True)
+        _GameEnv.__init__(self, game_id, players, render_mode, options, True, max_cycles, reward, illegal_reward)
         self.metadata["is_parallelizable"] = True
-        self.max_cycles = max_cycles
         self.agents: list[str] = []
         self.cycles = 0
 
@@ -189,9 +213,9 @@ class GameParallelEnv(_GameEnv, ParallelEnv):  # type: ignore[misc]  # pettingzo
         state = self.table.state
         over = state.is_terminal()
         cut = not over and self.max_cycles is not None and self.cycles >= self.max_cycles
-        returns = dict(zip(self.possible_agents, state.returns()))
+        earned = dict(zip(self.possible_agents, self.table.rewards()))
         observations = {agent: self.observe(agent) for agent in self.agents}
-        rewards = {agent: returns[agent] for agent in self.agents}
+        rewards = {agent: earned[agent] for agent in self.agents}
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, cut)
         infos = {agent: self._info(agent, illegal=agent in illegal) for agent in self.agents}

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from spacetable.engine import SIMULTANEOUS, Game, Player, State, load_finite
+from spacetable.engine import SIMULTANEOUS, Game, Player, State, decide, load_finite
 
 
 def decider(state: State) -> int:
@@ -76,7 +76,7 @@ def choose_code(state: State, seat: int, player: Player, rng: random.Random) -> 
     """The code of the action a spacetable :class:`~spacetable.engine.Player` (a bot from
     ``spacetable.agents.make_agent``) picks for ``seat``, thinking only on ``resample(seat)``
     as in spacetable's own play loop."""
-    return state.game.actions.encode(player.choose(state.resample(seat, rng), seat, rng))
+    return state.game.actions.encode(decide(player, state, seat, rng))
 
 
 def load_game(game_id: str, players: int, options: dict[str, Any]) -> Game:

@@ -1,5 +1,5 @@
 """A game in progress inside an environment (PettingZoo, Gymnasium): the true state, chance
-drawn from a seeded generator, and seats acting by action codes.
+drawn from a seeded generator, seats acting by action codes, and the rewards they earn.
 """
 
 from __future__ import annotations
@@ -10,17 +10,35 @@ import random
 import numpy as np
 import numpy.typing as npt
 
-from spacetable.engine import Game, MalformedActionError, State
+from spacetable.engine import Game, IllegalActionError, MalformedActionError, State
 
 from .sequential import decider, observe
 
 RENDER_MODES = ("ansi", "human")
 """Text for every environment: ``ansi`` returns it, ``human`` prints it."""
 
+REWARDS = ("win", "shaped")
+"""``win``: the game's ``returns()`` when it ends (a win is 1). ``shaped``: that, plus after
+every step the change in the seat's ``Game.progress`` (docs/INTEROP.md, "Rewards")."""
+
+
+class RenderModeError(TypeError, ValueError):
+    """A render mode the environment does not have. A TypeError too, because Stable-Baselines3's
+    ``make_vec_env`` asks for ``rgb_array`` and falls back to no rendering on a TypeError."""
+
 
 def check_render_mode(mode: str | None) -> None:
     if mode is not None and mode not in RENDER_MODES:
-        raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not {mode!r}")
+        raise RenderModeError(
+            f"render_mode must be one of {RENDER_MODES} or None, not {mode!r} (spacetable renders text)"
+        )
+
+
+def check_reward(reward: str, game: Game) -> None:
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+    if reward == "shaped" and game.progress(game.new_initial_state(), 0) is None:
+        raise ValueError(f"{game.id} has no progress measure (Game.progress) for reward='shaped'")
 
 
 class Table:
@@ -28,20 +46,29 @@ class Table:
     seat's decision, or is over.
 
     ``together`` says who may act where several seats decide at once: all of them (a parallel
-    environment), or only the lowest of them, then the next (turn by turn).
+    environment), or only the lowest of them, then the next (turn by turn). ``reward`` is one of
+    :data:`REWARDS`. ``illegal_reward`` says what an illegal action does: None, raise
+    IllegalActionError; a number, change nothing and give the seat that reward (a penalty).
     """
 
-    def __init__(self, game: Game, together: bool) -> None:
+    def __init__(self, game: Game, together: bool, reward: str = "win", illegal_reward: float | None = None) -> None:
+        check_reward(reward, game)
         self.game = game
         self.together = together
+        self.reward = reward
+        self.illegal_reward = illegal_reward
         self.state: State = game.new_initial_state()
         self._rng = random.Random()
+        self._earned = self._earned_now()
+        self._penalties = [0.0] * game.players
 
     def reset(self, seed: int) -> None:
         """A new game, its chance drawn from ``random.Random(seed)``."""
         self._rng = random.Random(seed)
         self.state = self.game.new_initial_state()
         self._draw_chance()
+        self._earned = self._earned_now()
+        self._penalties = [0.0] * self.game.players
 
     def acting(self) -> tuple[int, ...]:
         """The seats that may act now (none once the game is over)."""
@@ -51,17 +78,29 @@ class Table:
         return state.awaiting() if self.together else (decider(state),)
 
     def play(self, seat: int, code: int) -> bool:
-        """Apply ``seat``'s action ``code``, then draw chance up to the next decision. Returns
-        False, changing nothing, when the code is not a legal action of the seat now."""
+        """Apply ``seat``'s action ``code``, then draw chance up to the next decision. An action
+        that is not legal for the seat now changes nothing: it raises IllegalActionError, or
+        with an ``illegal_reward`` returns False and books that reward for the seat."""
         try:
             action = self.game.actions.decode(code)
         except MalformedActionError:
-            return False
-        if seat not in self.acting() or action not in self.state.legal_actions(seat):
+            action = None
+        if action is None or seat not in self.acting() or action not in self.state.legal_actions(seat):
+            if self.illegal_reward is None:
+                raise IllegalActionError(self._why_illegal(seat, code))
+            self._penalties[seat] += self.illegal_reward
             return False
         self.state.apply_action(action, seat)
         self._draw_chance()
         return True
+
+    def rewards(self) -> list[float]:
+        """What each seat earned since the last call (or the reset): see :data:`REWARDS`, plus
+        the rewards of its illegal actions."""
+        earned = self._earned_now()
+        paid, penalties = self._earned, self._penalties
+        self._earned, self._penalties = earned, [0.0] * self.game.players
+        return [now - before + penalty for now, before, penalty in zip(earned, paid, penalties)]
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         return observe(self.state, seat)
@@ -92,6 +131,24 @@ class Table:
         if mode == "human":
             print(self.text())
         return None
+
+    def _why_illegal(self, seat: int, code: int) -> str:
+        if self.state.is_terminal():
+            return f"action {code} for seat {seat}: the game is over (reset it)"
+        if seat not in self.acting():
+            return f"action {code} for seat {seat}: seat {seat} does not act now (seats {list(self.acting())} do)"
+        encode = self.game.actions.encode
+        legal = sorted(encode(action) for action in self.state.legal_actions(seat))
+        shown = ", ".join(map(str, legal[:8])) + (", ..." if len(legal) > 8 else "")
+        return f"action {code} is not legal for seat {seat} now: the action mask allows {len(legal)} ({shown})"
+
+    def _earned_now(self) -> list[float]:
+        """Each seat's reward so far: its return (0 until the game ends) and, shaped, its progress."""
+        returns = self.state.returns()
+        if self.reward == "shaped":
+            progress = self.game.progress
+            return [value + float(progress(self.state, seat) or 0.0) for seat, value in enumerate(returns)]
+        return returns
 
     def _draw_chance(self) -> None:
         state = self.state

@@ -74,6 +74,13 @@ class FallingSkies(Game):
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(cast(FallingSkiesState, state))
 
+    def progress(self, state: State, seat: int) -> float:
+        """Research and survival: nine tenths for the research spaces passed (of the track), one
+        tenth for the rounds survived (of the rounds until the mother ship reaches the skull row).
+        Nothing is hidden in this game."""
+        s, b = cast(FallingSkiesState, state), self.board
+        return 0.9 * min(s.research, len(b.research)) / len(b.research) + 0.1 * min(s.round, b.skull_row) / b.skull_row
+
     def planner(self) -> Player:
         return RoundPlanner()
 

@@ -8,7 +8,7 @@ from typing import ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
-from . import beacons, hazards, language, report, rule_refs, tensor, web, web_words
+from . import beacons, hazards, language, report, rule_refs, tensor, turns, web, web_words
 from .actions import BOARD_SEEDS, DrawBoard, Move, action_space
 from .board import Board, generate, parse_layout
 from .content import Content, load_content
@@ -17,6 +17,8 @@ from .state import MothershipState
 from .targets import BOMBER, FIGHTER, MOTHERSHIP
 from .turns import ROUND_LIMIT
 
+KILL_TALLIES = ("fighters_destroyed", "bombers_destroyed", "motherships_destroyed")
+"""The tallies of enemy ships a fleet destroyed (``language.TALLIES``)."""
 MODES = ("auto", "standard", "victory_points", "solo")
 MODULES = ("random_event", "exploration", "neutron_stars", "black_holes", "beacons", "objectives")
 """The options that switch a module on (their names are the modules' names in content data)."""
@@ -343,6 +345,20 @@ class Mothership(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(cast(MothershipState, state), seat)
+
+    def progress(self, state: State, seat: int) -> float:
+        """The solo challenge: half for the NPC's ships destroyed (of its fleet), half for the
+        colony station's HP left. Victory points: the points over the target. Otherwise the
+        score the game ends with, the seat's standing (hull, station HP, ships, planets: see
+        ``turns.standing``) over the most it can be. All of it is public."""
+        s, c = cast(MothershipState, state), self.content
+        if self.mode == "solo":
+            kills = sum(s.tallies[seat][language.TALLIES.index(name)] for name in KILL_TALLIES)
+            return 0.5 * min(kills, c.ships) / c.ships + 0.5 * s.station_hp[seat] / c.station_hp
+        if self.mode == "victory_points":
+            return min(s.points[seat], self.victory_target) / self.victory_target
+        most = c.mothership_hp + c.station_hp + 2 * c.ships + 3 * len(s.owner)
+        return min(turns.standing(s, seat), most) / most
 
     def statistics(self, state: State) -> dict[str, Statistic]:
         """Per finished game: the cards of each kind bought and played, and each tech branch's

@@ -19,12 +19,13 @@ from pydantic import BaseModel
 from spacetable.engine import IllegalActionError
 from spacetable.engine.schema import Bool, Int, Ints, ListOf, OneOf, Str, Tuple, per_game, schema
 
-from . import economy
+from . import decks, economy, objectives
 from .actions import Choose
 from .beacons import LOCKED
 from .cannons import CANNON
+from .content import CATEGORIES
 from .language import TALLIES, parse_effect
-from .state import STATION
+from .state import NOWHERE, STATION
 
 if TYPE_CHECKING:
     from .game import Mothership
@@ -88,7 +89,7 @@ def state_schema(game: Mothership) -> type[BaseModel]:
         "escort": Int(0, 2**s - 1),
         "stations": Ints(-1, spaces - 1, most=f),
         "event_roll": Tuple() | Tuple(fleet, Int(1, 6)),
-        "branches": per_fleet(Ints(-1, 5, length=3)),
+        "branches": per_fleet(Ints(-1, len(c.branches) - 1, length=3)),
         "tiers": per_fleet(Ints(0, 5, length=3)),
         "charges": Ints(0, 99, length=f),
         "bought_kinds": Ints(0, BIG, length=kinds),
@@ -97,7 +98,7 @@ def state_schema(game: Mothership) -> type[BaseModel]:
         "explorers": Ints(-1, f - 1, most=spaces),
         "exploring": Int(-1, spaces - 1),
         "points": Ints(0, BIG, length=f),
-        "respawns": ListOf(Ints(-1, BIG, length=3), most=f * s),
+        "respawns": ListOf(Tuple(fleet, Int(0, s - 1), Int(0, 1)), most=f * s),
         "raiding": Int(0, 2**s - 1),
         "acted": Int(0, 2**s - 1),
         "choice": _choice_schema(game) | None,
@@ -202,8 +203,10 @@ def check(state: MothershipState) -> None:
     game = state.game
     _check_in_progress(state)
     if state.phase == "board":
-        if state.board_seed != -1 or state.grid:
-            raise ValueError("before the board is drawn, board_seed is -1 and the grid is empty")
+        fresh, given = game.new_initial_state().to_json(), state.to_json()
+        changed = [name for name in fresh if given[name] != fresh[name]]
+        if changed:
+            raise ValueError(f"{changed[0]} is not as a game starts, yet the board is still to be drawn")
         return
     board = state.board
     assert board is not None
@@ -214,11 +217,19 @@ def check(state: MothershipState) -> None:
     if len(state.owner) != len(board.planets):
         raise ValueError(f"owner has {len(state.owner)} planets, the board {len(board.planets)}")
     for name in ("artifacts", "explorers"):
-        if len(getattr(state, name)) not in (0, len(board.planets)):
+        if len(getattr(state, name)) != len(board.planets):
             raise ValueError(f"{name} has {len(getattr(state, name))} planets, the board {len(board.planets)}")
     if state.exploring >= len(state.artifacts):
         raise ValueError(f"exploring planet {state.exploring}, but {len(state.artifacts)} planets can be explored")
     spaces = len(board.terrain)
+    if state.phase == "place" and all(fleet[-1] >= 0 for fleet in state.pos):
+        raise ValueError("every fleet is placed, yet the phase is still place")
+    if len(state.stations) != game.fleets:
+        raise ValueError(f"stations lists {len(state.stations)} colony stations, the game has {game.fleets} fleets")
+    for f, station in enumerate(state.stations):
+        standing = 0 <= station < spaces and state.grid[station] == f * 16 + STATION
+        if state.station_hp[f] > 0 and station != NOWHERE and not standing:
+            raise ValueError(f"stations[{f}] is space {station}, but the grid holds no station of fleet {f} there")
     for f, ships in enumerate(state.pos):
         for ship, space in enumerate(ships):
             if space >= spaces:
@@ -230,6 +241,8 @@ def check(state: MothershipState) -> None:
             f, unit = divmod(occupant, 16)
             if f >= game.fleets:
                 raise ValueError(f"grid[{space}] holds {occupant}, the unit of no fleet")
+            if unit == STATION and state.stations[f] != space:
+                raise ValueError(f"grid[{space}] holds fleet {f}'s colony station, which stations[{f}] puts elsewhere")
             if unit == CANNON:
                 if space not in state.cannons[f]:
                     raise ValueError(f"grid[{space}] holds a guardian cannon that cannons[{f}] does not list")
@@ -240,6 +253,8 @@ def check(state: MothershipState) -> None:
         flat = [v for row in values for v in (row if isinstance(row, list) else [row])]
         if any(v >= spaces for v in flat):
             raise ValueError(f"{name} names a space off the board of {spaces}")
+    if game.npc >= 0 and (state.resources[game.npc] or state.hands[game.npc]):
+        raise ValueError(f"fleet {game.npc} is the NPC, which takes no resources and no cards")
     start = economy.start_deck(state)
     held = Counter(card for hand in state.hands for card in hand)
     totals = [state.deck[k] + state.discard[k] + held[k] for k in range(len(state.deck))]
@@ -261,6 +276,18 @@ def check(state: MothershipState) -> None:
         raise ValueError(f"winners {state.winners} are not distinct seats")
     if any(h != sorted(h) for h in state.hands):
         raise ValueError("hands are kept sorted")
+    for seat, (chosen, tiers) in enumerate(zip(state.branches, state.tiers)):
+        for category, (index, tier) in enumerate(zip(chosen, tiers)):
+            if (index == -1) != (tier == 0):
+                raise ValueError(f"tiers[{seat}][{category}] is {tier}, but branches[{seat}] says {index}")
+            if index >= 0 and game.content.branches[index].category != CATEGORIES[category]:
+                raise ValueError(f"branches[{seat}][{category}] names a branch of another category")
+    if bool(state.playing) != bool(state.cancel) or len(state.playing) not in (0, 4):
+        raise ValueError("a card waits to be cancelled when, and only when, seats are asked (playing and cancel)")
+    if state.objective_draws and decks.dry(
+        state.objective_deck, state.objective_discard, lambda card: not objectives.missing(state, card)
+    ):
+        raise ValueError("objective_draws owes objective cards, but none is left that can be dealt")
     locked = sum(1 for token in state.tokens if token[1] == LOCKED)
     if state.flipping > locked:
         raise ValueError(f"flipping: {state.flipping} beacons to switch on, but {locked} are locked")

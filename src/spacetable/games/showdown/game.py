@@ -11,7 +11,7 @@ from . import rule_refs, tensor, web
 from .actions import action_space
 from .content import build_content
 from .heuristic import evaluate
-from .state import FIRE_ROUND, ShowdownState
+from .state import ALIVE, FIRE_ROUND, ShowdownState
 
 
 @register
@@ -65,6 +65,14 @@ class Showdown(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(cast(ShowdownState, state), seat)
+
+    def progress(self, state: State, seat: int) -> float:
+        """The score the game ends with, the seat's intact hull while it is alive (0 once it is
+        not), over the most it can hold (start hull and every card dealt). A seat always knows
+        its own hull."""
+        s = cast(ShowdownState, state)
+        full = self.content.rules.start_hull + self.content.dealt
+        return min(s.intact[seat], full) / full if s.status[seat] == ALIVE else 0.0
 
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)

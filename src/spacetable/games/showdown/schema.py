@@ -18,6 +18,7 @@ from spacetable.engine.safejson import check_plain
 from spacetable.engine.schema import Bool, DictOf, Int, Ints, ListOf, OneOf, Str, Tuple, per_game, schema
 
 from . import dice, turns
+from .actions import ENERGY, HULL
 from .content import CAPTAIN, CARD_KINDS, COUNTERMEASURES, CREW, XENOTECH
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def state_schema(game: Showdown) -> type[BaseModel]:
 
     slot = Tuple(Int(-1, BIG), OneOf(*COUNTERMEASURES), Bool, Bool, Int(0, 2), Bool, Int(0, 99))
     token = Tuple(seat, OneOf(*XENOTECH), seat, Str, Int(0, 99))
-    boarder = Tuple(seat, Str, seat, Int(0, 99), Str, Str)
+    boarder = Tuple(seat, OneOf(*CREW), seat, Int(0, 99), OneOf("", "sabotage"), OneOf("", HULL, ENERGY, *CARD_KINDS))
     fields: dict[str, Any] = {
         "phase": OneOf("deal", "draft", "first", "turn", "fire", "over"),
         "deck": counts,
@@ -182,6 +183,15 @@ def check(state: ShowdownState) -> None:
         raise ValueError(
             f"cards are not conserved: {places[kind]} {kind!r} in the game's places, the game has {full[kind]}"
         )
+    if state.phase in ("deal", "draft"):
+        to_deal = (rules.upgrade_rounds - state.draft_round) * n * rules.hand_size
+        if state.phase == "deal":
+            to_deal += n * rules.hand_size - sum(len(hand) for hand in state.hands)
+        if sum(state.deck.values()) < to_deal:
+            raise ValueError(
+                f"the deck holds {sum(state.deck.values())} cards, too few to deal the {to_deal} the upgrade "
+                f"phase still needs from round {state.draft_round}"
+            )
     for p in range(n):
         if state.status[p] != "destroyed" and state.intact[p] == 0 and state.phase != "deal":
             raise ValueError(f"ship {p} has no intact hull token left, yet it is not destroyed")
@@ -199,6 +209,12 @@ def check(state: ShowdownState) -> None:
     for b in state.boarders:
         if b.owner == b.host:
             raise ValueError(f"boarder {list(b)} is aboard its owner's own ship")
+    aboard = Counter((b.owner, b.crew) for b in state.boarders)
+    for (owner, crew), count in aboard.items():
+        if state.mats[owner].get(crew, 0) < count:
+            raise ValueError(
+                f"{count} {crew} of seat {owner} are aboard other ships, its mat has {state.mats[owner].get(crew, 0)}"
+            )
     if len(set(state.winners)) != len(state.winners):
         raise ValueError(f"winners {state.winners} are not distinct seats")
 

@@ -13,6 +13,7 @@ from .actions import Design, DrawShip, DrawTreasure, LayStarway, action_space
 from .content import load_content
 from .heuristic import Heuristic
 from .mapgen import build_galaxy
+from .planets import planet_count
 from .setup import design_splits
 from .state import SpaceRaceState
 from .turns import BATCH_ROUNDS
@@ -160,6 +161,11 @@ class SpaceRace(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         return self.heuristic.evaluate(cast(SpaceRaceState, state), seat)
+
+    def progress(self, state: State, seat: int) -> float:
+        """The score the game ends with: the planets the seat holds, over the planets of the
+        map. Nothing is hidden in this game."""
+        return planet_count(cast(SpaceRaceState, state), seat) / len(self.galaxy.planets)
 
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)

@@ -1,0 +1,71 @@
+"""Stable-Baselines3 and sb3-contrib on every solo game: ``make_vec_env``, SB3's checker and
+MaskablePPO taking a few masked steps. They need the ``train`` extra (torch, CPU build), which
+``make test`` leaves out for its size; ``make rl-check`` installs it and runs these."""
+
+from __future__ import annotations
+
+import runpy
+import sys
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("sb3_contrib", reason="the train extra is not installed (make rl-check installs it)")
+
+from sb3_contrib import MaskablePPO
+from sb3_contrib.common.maskable.utils import get_action_masks
+from stable_baselines3.common.env_checker import check_env
+from stable_baselines3.common.env_util import make_vec_env
+
+from interop_helpers import SHORTER, SOLO_IDS
+from spacetable.interop.gymnasium import env_id
+
+
+@pytest.mark.parametrize("game_id", SOLO_IDS)
+def test_make_vec_env_gives_masks_of_each_game(game_id: str) -> None:
+    """SB3 asks for render_mode='rgb_array' first and falls back on the TypeError it gets."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*not in the possible render_modes")
+        envs = make_vec_env(env_id(game_id), n_envs=2, seed=1, env_kwargs=SHORTER.get(game_id, {}))
+    observations = envs.reset()
+    masks = get_action_masks(envs)
+    assert observations.shape == (2, *envs.observation_space.shape)
+    assert masks.shape == (2, envs.action_space.n) and masks.any(axis=1).all()
+    envs.step(np.array([np.flatnonzero(mask)[0] for mask in masks]))
+    assert get_action_masks(envs).any(axis=1).all()
+    envs.close()
+
+
+@pytest.mark.parametrize("game_id", SOLO_IDS)
+def test_sb3_check_env(game_id: str) -> None:
+    """SB3's checker steps with unmasked random actions: it runs with illegal actions skipped."""
+    import gymnasium
+
+    env = gymnasium.make(env_id(game_id), illegal_reward=-0.1, **SHORTER.get(game_id, {}))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env.unwrapped, warn=True)
+    assert [str(w.message) for w in caught] == []
+
+
+def test_maskable_ppo_learns_for_a_few_steps_with_the_shaped_reward() -> None:
+    """A smoke check only (training lives in examples/train_falling_skies.py): MaskablePPO's
+    rollouts take only masked actions, which the default raises on if not."""
+    settings = {"level": 1, "reward": "shaped", "render_mode": None}  # None: SB3 asks for no rgb_array
+    envs = make_vec_env(env_id("falling-skies"), n_envs=1, seed=2, env_kwargs=settings)
+    model = MaskablePPO("MlpPolicy", envs, n_steps=32, batch_size=32, n_epochs=1, seed=2, device="cpu")
+    model.learn(total_timesteps=64)
+    observation = envs.reset()
+    action, _ = model.predict(observation, action_masks=get_action_masks(envs))
+    assert get_action_masks(envs)[0][action[0]]
+
+
+def test_the_training_example_runs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The example with a budget of seconds: its figures are in docs/INTEROP.md."""
+    example = Path(__file__).parent.parent / "examples" / "train_falling_skies.py"
+    monkeypatch.setattr(sys, "argv", ["train_falling_skies.py", "--minutes", "0.05", "--episodes", "2"])
+    runpy.run_path(str(example), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "random agent: research" in out and "research reached, before -> after:" in out
