@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
@@ -177,6 +177,9 @@ class Mothership(Game):
                 except ContentError as exc:
                     raise OptionsError(f"{self.id}: solo layout {name!r}: {exc}") from None
             self.board_outcomes = [(DrawBoard(s), 1 / len(solos)) for s in range(len(solos))]
+        self.worths: tuple[Board | None, dict[tuple[Any, ...], dict[tuple[Any, ...], float]]] = (None, {})
+        """Fleet worths of the greedy evaluation on one board, by everything they read (module
+        :mod:`.heuristic`)."""
         self.moves = tuple(tuple(Move(ship, cell) for cell in range(self.size**2)) for ship in range(c.ships))
         """``moves[ship][cell]``: every move action, built once (a turn offers dozens)."""
         self.board_for = lru_cache(maxsize=64)(self._board_for)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import beacons, cannons, exploration, objectives, tactics, victory
 from .board import nearest_table
@@ -53,16 +53,82 @@ def evaluate(state: MothershipState, seat: int) -> float:
         return WIN * (1.0 if seat in state.winners else -1.0) / max(1, len(state.winners))
     if state.board is None:
         return 0.0
-    teams = state.game.teams
+    game = state.game
+    teams = game.teams
     worth = [0.0] * teams
-    for s in range(state.game.fleets):
-        worth[s % teams] += player_worth(state, s)
+    board, memo = game.worths
+    if board is not state.board or len(memo) > MEMO_SIZE:
+        game.worths = (state.board, {})
+        memo = game.worths[1]
+    shared = _shared_inputs(state)
+    known = memo.get(shared)
+    if known is None:
+        known = memo[shared] = {}
+    for s in range(game.fleets):
+        key = _fleet_inputs(state, s)
+        value = known.get(key)
+        if value is None:
+            value = known[key] = player_worth(state, s)
+        worth[s % teams] += value
     mine = worth[seat % teams]
     rivals = max(w for t, w in enumerate(worth) if t != seat % teams)
     value = mine - rivals
     if state.pending is not None and state.pending["what"] == "dogfight":
         value += _pending_swing(state, seat)
     return value
+
+
+MEMO_SIZE = 5_000
+"""Positions (by ``_shared_inputs``) whose fleet worths a game remembers (``game.worths``) before
+it forgets them all (it forgets them too when it is asked about another board)."""
+
+
+def _shared_inputs(state: MothershipState) -> tuple[Any, ...]:
+    """Everything ``player_worth`` reads that is not one fleet's own (with :func:`_fleet_inputs`:
+    all it reads, so equal inputs give an equal worth and a one-ply bot scores again only the
+    fleets an action changed). The rivals' ships count only where some fleet has no rival
+    station left to go for."""
+    game, out, stations, station_hp = state.game, state.out, state.stations, state.station_hp
+    teams = game.teams
+    live = {f % teams for f in range(game.fleets) if not out[f] and stations[f] != NOWHERE and station_hp[f] > 0}
+    ships = tuple(map(tuple, state.pos)) if len(live) < 2 else ()
+    script = state.script
+    return (
+        state.turn,
+        not state.trading,
+        tuple(state.playing),
+        tuple(state.owner),
+        tuple(out),
+        tuple(stations),
+        tuple(station_hp),
+        tuple(map(tuple, state.effects)),
+        tuple(state.beacon_draw[:1]),
+        -1 if script is None else script["seat"],
+        state.exploring,
+        tuple(state.artifacts),
+        ships,
+    )
+
+
+def _fleet_inputs(state: MothershipState, seat: int) -> tuple[Any, ...]:
+    """What ``player_worth`` reads of ``seat``'s own."""
+    return (
+        seat,
+        state.resources[seat],
+        tuple(state.hands[seat]),
+        state.charges[seat],
+        tuple(state.branches[seat]),
+        tuple(state.tiers[seat]),
+        tuple(state.pos[seat]),
+        state.hp[seat],
+        tuple(state.energy[seat]),
+        state.shield[seat],
+        len(state.kept[seat]),
+        len(state.objectives[seat]),
+        len(state.completed[seat]),
+        len(state.cannons[seat]),
+        state.points[seat],
+    )
 
 
 def player_worth(state: MothershipState, seat: int) -> float:
