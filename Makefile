@@ -47,6 +47,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy src/spacetable
+	$(BIN)/lint-imports --no-cache
 
 test: lint system-packages
 	$(BIN)/pytest -n $(JOBS) --durations=15

@@ -379,6 +379,10 @@ def _choosing(s: Any) -> bool:
     return s.phase == "turn" and s.choice is not None
 
 
+def _players_turn(s: Any) -> bool:
+    return s.phase == "turn" and s.pending is None and s.current_player() == s.turn == 0
+
+
 def _showdown_at(stage: str, kind: str) -> Any:
     return lambda s: s.pending is not None and s.pending.get("stage") == stage and s.pending.get("kind") == kind
 
@@ -418,6 +422,24 @@ def _showdown_at(stage: str, kind: str) -> Any:
         ("mothership", 2, {}, lambda s: s.phase == "turn", lambda d: d["tiers"][1].__setitem__(2, 5), "tiers"),
         ("mothership", 3, EXPANSION, lambda s: s.phase == "turn", lambda d: d.update(artifacts=[]), "artifacts"),
         ("mothership", 1, {}, lambda s: s.phase == "turn", lambda d: d["resources"].__setitem__(1, 1000), "NPC"),
+        (
+            "mothership",
+            1,
+            {},
+            _players_turn,
+            lambda d: d.update(turn=1),
+            "seat 1 is to act",
+        ),
+        ("mothership", 3, {}, _in_a_dogfight, lambda d: d["pending"]["dice"].__setitem__(0, 99), "pending.dice"),
+        ("mothership", 3, {}, _in_a_dogfight, lambda d: d.update(trading=[(d["turn"] + 1) % 3]), "trading"),
+        (
+            "mothership",
+            3,
+            {},
+            lambda s: s.phase == "turn",
+            lambda d: d.update(playing=[0, 1000, 0, 0], cancel=[1]),
+            "playing",
+        ),
         (
             "mothership",
             4,

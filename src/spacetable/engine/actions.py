@@ -15,7 +15,7 @@ OpenSpiel, PettingZoo action masks and learners need).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, NamedTuple, TypeAlias, cast
+from typing import Any, NamedTuple, NoReturn, TypeAlias, cast
 
 from .errors import MalformedActionError
 
@@ -24,7 +24,7 @@ Action: TypeAlias = tuple[Any, ...]
 
 
 class _Family:
-    __slots__ = ("cls", "domains", "fields", "index", "kind", "offset", "radix", "size")
+    __slots__ = ("cls", "domains", "fields", "index", "kind", "number", "offset", "radix", "size", "types")
 
     def __init__(self, cls: Any, domains: dict[str, Sequence[Hashable]], offset: int) -> None:
         fields = [f for f in cls._fields if f != "kind"]
@@ -37,9 +37,13 @@ class _Family:
         self.kind: str = cls._field_defaults["kind"]
         self.fields = fields
         self.domains = [tuple(domains[f]) for f in fields]
+        self.types = [type(d[0]) if d else type(None) for d in self.domains]
+        """Each field's one value type (checked exactly: 4.0 == 4 and True == 1)."""
         self.index = [{v: i for i, v in enumerate(d)} for d in self.domains]
         self.radix = [len(d) for d in self.domains]
         self.offset = offset
+        self.number = 0
+        """The family's place among its space's families (set by the space)."""
         size = 1
         for r in self.radix:
             size *= r
@@ -47,12 +51,15 @@ class _Family:
 
 
 class ActionSpace:
-    """Every action family of one game, with the domain of every field.
+    """Every action family of one game, with the domain of every field, and optionally the
+    families only chance takes.
 
-    ``ActionSpace((Place, {"value": range(1, 7), "space": SPACES}), ...)``
+    ``ActionSpace((Place, {"value": range(1, 7), "space": SPACES}), ..., chance=(Roll,))``
     """
 
-    def __init__(self, *families: tuple[type, dict[str, Sequence[Hashable]]]) -> None:
+    def __init__(self, *families: tuple[type, dict[str, Sequence[Hashable]]], chance: Sequence[type] = ()) -> None:
+        self.chance_kinds = frozenset(cls._field_defaults["kind"] for cls in chance)  # type: ignore[attr-defined]
+        """The kinds only chance takes (declared by the game; optional): a seat never chooses them."""
         self._families: list[_Family] = []
         self._by_kind: dict[str, _Family] = {}
         self._by_cls: dict[type, _Family] = {}
@@ -64,6 +71,7 @@ class ActionSpace:
                     raise TypeError(f"{cls.__name__}.{name}: a domain is a non-empty sequence of one type")
             if fam.kind in self._by_kind:
                 raise TypeError(f"two action families share the kind {fam.kind!r}")
+            fam.number = len(self._families)
             self._families.append(fam)
             self._by_kind[fam.kind] = fam
             self._by_cls[cls] = fam
@@ -87,9 +95,9 @@ class ActionSpace:
         """Raise :class:`MalformedActionError` unless every field is in its domain."""
         fam = self._family_of(action)
         values = cast(tuple[Any, ...], action)
-        for name, value, domain, index in zip(fam.fields, values, fam.domains, fam.index):
+        for name, value, domain, index, kind in zip(fam.fields, values, fam.domains, fam.index, fam.types):
             # exact types: 4.0 == 4 and True == 1 would pass a plain membership test
-            if type(value) is not type(domain[0]) or value not in index:
+            if type(value) is not kind or value not in index:
                 raise MalformedActionError(
                     f"{fam.kind}: field {name}={value!r} is outside its domain {_describe_domain(domain)}"
                 )
@@ -118,13 +126,57 @@ class ActionSpace:
         return action
 
     def encode(self, action: Action) -> int:
-        """The action's integer in ``range(self.size)``."""
-        self.check(action)
-        fam = self._by_cls[type(action)]
+        """The action's integer in ``range(self.size)`` (MalformedActionError for anything else:
+        it is checked in the same pass, as legal actions are encoded for every mask)."""
+        fam, places = self._place(action)
         code = 0
-        for value, index, radix in zip(action, fam.index, fam.radix):
-            code = code * radix + index[value]
+        for place, radix in zip(places, fam.radix):
+            code = code * radix + place
         return fam.offset + code
+
+    def _place(self, action: Action) -> tuple[_Family, list[int]]:
+        """The action's family and the index of each field's value in its domain, checked."""
+        fam = self._by_cls.get(type(action))
+        if fam is None or action[-1] != fam.kind:
+            self._refuse(action)
+        places = []
+        for value, index, kind in zip(action, fam.index, fam.types):
+            place = index.get(value)
+            if place is None or type(value) is not kind:
+                self._refuse(action)
+            places.append(place)
+        return fam, places
+
+    def _refuse(self, action: object) -> NoReturn:
+        """Raise :meth:`check`'s error for an action :meth:`encode` cannot place."""
+        self.check(action)
+        raise AssertionError(f"{action!r} passed the check but has no code")
+
+    @property
+    def part_sizes(self) -> list[tuple[int, ...]]:
+        """Per family (in code order), the size of each field's domain: what :meth:`parts`
+        chooses from after the family."""
+        return [tuple(fam.radix) for fam in self._families]
+
+    def parts(self, action: Action) -> tuple[int, ...]:
+        """The action as a sequence of small choices: its family (by index), then the index of
+        each field's value in its domain (validated as :meth:`encode` does)."""
+        fam, places = self._place(action)
+        return (fam.number, *places)
+
+    def from_parts(self, parts: Sequence[int]) -> Action:
+        """The action :meth:`parts` gave ``parts`` for (MalformedActionError for any other sequence)."""
+        if not parts or not 0 <= parts[0] < len(self._families):
+            raise MalformedActionError(
+                f"action parts {list(parts)!r}: the first names one of {len(self._families)} families"
+            )
+        fam = self._families[parts[0]]
+        if len(parts) != 1 + len(fam.fields) or not all(0 <= i < r for i, r in zip(parts[1:], fam.radix)):
+            raise MalformedActionError(
+                f"{fam.kind}: parts {list(parts[1:])!r} do not fit its fields' sizes {fam.radix}"
+            )
+        action: Action = fam.cls(*(domain[i] for domain, i in zip(fam.domains, parts[1:])))
+        return action
 
     def decode(self, code: int) -> Action:
         if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < self.size:

@@ -21,6 +21,7 @@ from .references import Teaching
 
 if TYPE_CHECKING:
     from .match import Player
+    from .tensor import Tensor
 
 CHANCE = -1
 """``current_player()`` of a state where chance acts (a roll, a shuffle, a blind draw)."""
@@ -244,10 +245,16 @@ class Game(ABC):
         """
         raise NotImplementedError(_NO_TENSOR.format(game=self.id))
 
-    def observation_tensor(self, state: State, seat: int) -> list[float]:
-        """``state.view(seat)`` as numbers: a flat list of ``prod(observation_shape())`` floats,
-        each in [0, 1], worked out from the view alone so that it can hold nothing the seat
-        may not know. The same tensor serves OpenSpiel, PettingZoo and Gymnasium."""
+    def observation_planes(self) -> tuple[int, tuple[int, int, int]] | None:
+        """Where the game is a grid: the part of :meth:`observation_tensor` that is image planes,
+        as ``(offset, (channels, rows, columns))``: entries ``offset`` to ``offset + channels *
+        rows * columns`` of the flat tensor, row-major. None (the default): no such part."""
+        return None
+
+    def observation_tensor(self, state: State, seat: int) -> Tensor:
+        """``state.view(seat)`` as numbers: a flat list (or numpy array) of
+        ``prod(observation_shape())`` floats, each in [0, 1], worked out from the view alone so
+        that it can hold nothing the seat may not know. The same tensor serves OpenSpiel, PettingZoo and Gymnasium."""
         raise NotImplementedError(_NO_TENSOR.format(game=self.id))
 
     # ---- presentation (front ends draw only from these and view(seat)) ----

@@ -124,6 +124,8 @@ def probe(state: State, what: str) -> None:
             if not outcomes:
                 raise ValueError("a chance node without outcomes")
         for seat in state.awaiting():
+            if not 0 <= seat < state.game.players:
+                raise ValueError(f"seat {seat} is to act, but the seats are 0 to {state.game.players - 1}")
             if not state.legal_actions(seat):
                 raise ValueError(f"seat {seat} is to act but has no legal action")
         if player >= 0 or state.is_chance_node():

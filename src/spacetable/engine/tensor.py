@@ -6,7 +6,19 @@ divided by the most there can be (``ratio``).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+import functools
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
+from weakref import WeakKeyDictionary
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+Tensor: TypeAlias = "Sequence[float] | npt.NDArray[np.float32]"
+"""What ``Game.observation_tensor`` gives: a flat list of floats, or a flat numpy array (numpy
+comes with the ``rl`` extra, so a game that builds arrays imports it inside its functions:
+playing needs no tensors)."""
 
 
 def one_hot(value: Hashable, choices: Sequence[Hashable]) -> list[float]:
@@ -16,7 +28,30 @@ def one_hot(value: Hashable, choices: Sequence[Hashable]) -> list[float]:
 
 def ratio(count: float, full: float) -> float:
     """``count / full`` clipped to [0, 1]; 0.0 when ``full`` is not positive."""
-    return min(1.0, max(0.0, count / full)) if full > 0 else 0.0
+    if not full > 0:
+        return 0.0
+    share = count / full
+    return 1.0 if share > 1.0 else share if share > 0.0 else 0.0
 
 
-__all__ = ["one_hot", "ratio"]
+GameT = TypeVar("GameT")
+Value = TypeVar("Value")
+
+
+def per_game(work: Callable[[GameT], Value]) -> Callable[[GameT], Value]:
+    """``work(game)`` worked out once per game and kept as long as the game (games are
+    immutable): the sizes, offsets and lookup tables an encoder needs on every call."""
+    cache: WeakKeyDictionary[GameT, Value] = WeakKeyDictionary()
+
+    @functools.wraps(work)
+    def once(game: GameT) -> Value:
+        try:
+            return cache[game]
+        except KeyError:
+            value = cache[game] = work(game)
+            return value
+
+    return once
+
+
+__all__ = ["Tensor", "one_hot", "per_game", "ratio"]

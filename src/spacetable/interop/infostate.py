@@ -8,7 +8,9 @@ string is ``seat S after N actions: <digest>``.
 
 A :class:`Trail` (the history of a position) is a chain of immutable steps, each holding the engine state it reached (a
 clone: cheap by design). Copies of a position share their past, and a digest is worked out only
-when asked, once per step and seat, for one ``view`` per step.
+when asked, once per step and seat, for one ``view`` per step. Observation tensors are likewise
+worked out when asked, once per step and seat (OpenSpiel asks for the initial state's on
+every ``observation_tensor`` call, to learn its size).
 
 Resampling starts a new chain at a state re-dealt by ``state.resample(seat)``. The resampled
 seat keeps its digest, so its information state is unchanged. The other seats' pasts in the
@@ -22,15 +24,18 @@ import hashlib
 import random
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from spacetable.engine import CHANCE, JSON, State
 
-from .sequential import apply_code, load_game, observation_string
+from .sequential import apply_code, load_game, observation_string, observe
 
 
 class Trail:
     """A position and how it was reached: the step that made it, and the history before."""
 
-    __slots__ = ("_digests", "_seed", "code", "length", "parent", "seat", "state")
+    __slots__ = ("_digests", "_seed", "_tensors", "code", "length", "parent", "seat", "state")
 
     def __init__(
         self,
@@ -51,12 +56,21 @@ class Trail:
         """Actions since the start of the game."""
         self._seed = seed
         self._digests: dict[int, str] = {}
+        self._tensors: dict[int, npt.NDArray[np.float32]] = {}
 
     def then(self, code: int) -> Trail:
         """The history after the action ``code`` of whoever acts now (validated)."""
         state = self.state.clone()
         actor = apply_code(state, code)
         return Trail(state, self, actor, code, self.length + 1)
+
+    def tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """The observation tensor of ``state`` for ``seat`` (a read-only array, shared)."""
+        tensor = self._tensors.get(seat)
+        if tensor is None:
+            tensor = self._tensors[seat] = observe(self.state, seat)
+            tensor.flags.writeable = False
+        return tensor
 
     def information_state(self, seat: int) -> str:
         return f"seat {seat} after {self.length} actions: {self.digest(seat)}"

@@ -12,7 +12,8 @@ are left to ``spacetable.load``.
 - Actions and chance outcomes are the game's codec (``game.actions``); every roll, shuffle and
   blind draw is a chance node. Seats deciding at once are asked one after another
   (:mod:`spacetable.interop.sequential`).
-- Observations are ``view(seat)``: the game's tensor and its canonical JSON; the public
+- Observations are ``view(seat)``: the game's tensor (``spacetable.interop.planes.split`` cuts
+  out its image planes where the game is a grid) and its canonical JSON; the public
   observation is the spectator's view, the private one what a seat's view adds to it.
   Information states have perfect recall (:mod:`spacetable.interop.infostate`); there is no
   information state tensor.
@@ -37,7 +38,7 @@ from spacetable.agents.mcts import estimate
 from spacetable.engine import CHANCE, JSON, TERMINAL, Game, State, list_games
 
 from .infostate import Trail
-from .sequential import canonical, chance_codes, decider, legal_codes, load_game, observation_string, observe
+from .sequential import canonical, chance_codes, decider, legal_codes, load_game, observation_string
 
 PREFIX = "spacetable_"
 UNSET: dict[type, JSON] = {int: -1, float: -1.0, str: ""}
@@ -156,7 +157,7 @@ class Observer:
 
     def set_from(self, state: SpielState, player: int) -> None:
         if self.tensor is not None:
-            self.tensor[...] = observe(state.trail.state, player)
+            self.tensor[...] = state.trail.tensor(player)
 
     def string_from(self, state: SpielState, player: int) -> str:
         engine = state.trail.state

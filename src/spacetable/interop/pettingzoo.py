@@ -87,6 +87,11 @@ class _GameEnv:
         }
         self.action_spaces = {agent: spaces.Discrete(game.actions.size) for agent in self.possible_agents}
         self._generator: np.random.Generator | None = None
+        self._no_actions = np.zeros(game.actions.size, dtype=np.int8)
+        self._no_actions.flags.writeable = False
+        self.flat_masks = True
+        """Whether infos carry the flat ``action_mask`` (a wrapper that masks otherwise, such
+        as ``interop.factored``'s, turns it off rather than have it built and thrown away)."""
 
     @property
     def engine_state(self) -> State:
@@ -116,7 +121,12 @@ class _GameEnv:
         self.table.reset(int(self._generator.integers(2**63)))
 
     def _info(self, agent: str, illegal: bool = False) -> Info:
-        info: Info = {"action_mask": self.table.action_mask(self.possible_agents.index(agent))}
+        """The agent's info; the mask is worked out only for a seat that may act now (the
+        others share one read-only array of zeros)."""
+        info: Info = {}
+        if self.flat_masks:
+            seat = self.possible_agents.index(agent)
+            info["action_mask"] = self.table.action_mask(seat) if seat in self.table.acting() else self._no_actions
         if illegal:
             info["illegal_action"] = True
         return info

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
@@ -57,7 +58,7 @@ def observe(state: State, seat: int) -> npt.NDArray[np.float32]:
     game = state.game
     tensor = np.asarray(game.observation_tensor(state, seat), dtype=np.float32)
     shape = game.observation_shape()
-    if tensor.size != int(np.prod(shape)):
+    if tensor.size != math.prod(shape):
         raise ValueError(f"{game.id}: observation_tensor gave {tensor.size} numbers, observation_shape is {shape}")
     return tensor.reshape(shape)
 

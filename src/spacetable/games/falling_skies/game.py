@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, Player, State, register
 from spacetable.engine.errors import ContentError
@@ -14,6 +14,9 @@ from .content import CARDS, build_board
 from .heuristic import evaluate
 from .planner import RoundPlanner
 from .state import FallingSkiesState
+
+if TYPE_CHECKING:
+    from spacetable.engine.tensor import Tensor
 
 
 @register
@@ -87,7 +90,10 @@ class FallingSkies(Game):
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)
 
-    def observation_tensor(self, state: State, seat: int) -> list[float]:
+    def observation_planes(self) -> tuple[int, tuple[int, int, int]]:
+        return tensor.planes(self)
+
+    def observation_tensor(self, state: State, seat: int) -> Tensor:
         return tensor.encode(self, state.view(seat))
 
     def board_svg(self, view: JSON, seat: int | None) -> str | None:

@@ -47,6 +47,13 @@ COLORS = ("black", "white")
 STANDING = (*COLORS, ROBOT)
 
 
+def planes(game: FallingSkies) -> tuple[int, tuple[int, int, int]]:
+    """The sky as image planes (green ships, red ships; rows from the starting spot, columns):
+    where they start in the flat tensor, and their shape."""
+    b = game.board
+    return len(PHASES) + 6, (2, b.sky_rows + 1, b.columns)
+
+
 def shape(game: FallingSkies) -> tuple[int, ...]:
     b = game.board
     cells = (b.sky_rows + 1) * b.columns

@@ -26,12 +26,11 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import hazards
 from .actions import UseAbility
 from .board import ASTEROID
-from .combat import declare, guarded
+from .combat import declare, guarded, held
 from .content import CATEGORIES
-from .movement import jump, weapon_die
+from .movement import jump, landing, weapon_die
 from .state import MOVED, NOWHERE
 from .targets import decode_target, planet_code, target_code
 
@@ -125,7 +124,7 @@ def _jumps(state: MothershipState, seat: int) -> Iterator[tuple[int, int]]:
             starts = [h for h in havens if board.distance(cell, h) == 1]
             if not starts:
                 continue
-            spots = {n for h in havens if h not in starts for n in board.neighbours[h] if hazards.landing(state, n)}
+            spots = {n for h in havens if h not in starts for n in board.neighbours[h] if landing(state, n)}
             for spot in sorted(spots):
                 yield target_code(state, owner, ship), spot
 
@@ -172,7 +171,7 @@ def _in_range(state: MothershipState, seat: int, reach: int, planets: bool) -> l
 
 
 def _torpedo_targets(state: MothershipState, seat: int, amount: int) -> list[tuple[int, int]]:
-    if not weapon_die(state, seat, 0) or hazards.stuck(state, seat, 0):  # nothing to fire with, or held
+    if not weapon_die(state, seat, 0) or held(state, seat, 0):  # nothing to fire with, or held
         return []
     return _in_range(state, seat, amount, planets=True)
 
@@ -180,7 +179,7 @@ def _torpedo_targets(state: MothershipState, seat: int, amount: int) -> list[tup
 def _missile_targets(state: MothershipState, seat: int, amount: int) -> list[tuple[int, int]]:
     board = state.board
     assert board is not None
-    if not weapon_die(state, seat, 0) or hazards.stuck(state, seat, 0):
+    if not weapon_die(state, seat, 0) or held(state, seat, 0):
         return []
     return _in_range(state, seat, 2 * board.size, planets=False)
 
@@ -222,7 +221,7 @@ def _hangar_targets(state: MothershipState, seat: int, amount: int) -> list[tupl
     board = state.board
     assert board is not None
     lost = [s for s, cell in enumerate(state.pos[seat]) if s and cell == NOWHERE]
-    free = [n for n in board.neighbours[state.pos[seat][0]] if hazards.landing(state, n)]
+    free = [n for n in board.neighbours[state.pos[seat][0]] if landing(state, n)]
     return [(ship, spot) for ship in lost for spot in free]
 
 

@@ -253,4 +253,5 @@ def action_space(
         (RevealToken, {"unit": range(3)}),
         (DrawObjective, {"card": range(max(1, objectives))}),
         (ReplaceObjective, {"card": range(max(1, objectives))}),
+        chance=(DrawBoard, Roll, DrawCard, StealCard, DrawArtifact, DrawBeacon, RevealToken, DrawObjective),
     )

@@ -29,11 +29,12 @@ from typing import TYPE_CHECKING
 from spacetable.engine import Action, Event, Statistic
 
 from . import decks
-from .actions import Activate, DrawBeacon, RevealToken
+from .actions import Activate, DrawBeacon, RevealToken, ship_bits
 from .board import BLACK_HOLE, Board, build_board
 from .board import EMPTY as OPEN
+from .hooks import Module
 from .language import KEEPS, TALLIES, Effect
-from .state import MOVED, NOWHERE
+from .state import LOCKED, MOVED, NOWHERE
 from .targets import BOMBER, FIGHTER, MOTHERSHIP
 
 if TYPE_CHECKING:
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
 MODULE = "beacons"
 UNITS = (MOTHERSHIP, FIGHTER, BOMBER)
 """What a face-up token shows, by number."""
-LOCKED = -1
 ACTIVATED, REPLACED = 1, 2
 """Bits of ``state.activated``: what the player on turn has done once this turn (a beacon
 activated; an objective replaced, module :mod:`.objectives`)."""
@@ -328,3 +328,61 @@ def statistics(state: MothershipState) -> dict[str, Statistic]:
         figures[f"{name}: option 1 taken"] = Statistic(first, first + second, percent=True)
         figures[f"{name}: option 2 taken"] = Statistic(second, first + second, percent=True)
     return figures
+
+
+# ---- the rule hooks ---------------------------------------------------------------------------
+
+
+def _started(state: MothershipState) -> None:
+    state.beacon_deck = start_deck(state)
+
+
+def _chance(state: MothershipState) -> list[tuple[Action, float]] | None:
+    if state.beacon_draw:
+        return draw_outcomes(state)
+    return flip_outcomes(state) if state.flipping else None
+
+
+def _activations(state: MothershipState, seat: int) -> list[Action]:
+    return [Activate(ship) for ship in ship_bits(sitters(state, seat))]
+
+
+def _dogfight(state: MothershipState, seat: int, events: list[Event]) -> int:
+    return use_kept(state, seat, "dogfight", events)
+
+
+def _destroyed(state: MothershipState, by: int, seat: int, unit: int, events: list[Event]) -> None:
+    salvage(state, by, events)
+
+
+def _knocked_out(state: MothershipState, seat: int, events: list[Event]) -> None:
+    """A player out discards the beacon cards it kept."""
+    for card, *_ in state.kept[seat]:
+        state.beacon_discard[card] += 1
+    state.kept[seat] = []
+
+
+PLUGIN = Module(
+    MODULE,
+    lambda game: MODULE in game.modules,
+    {
+        "state_started": _started,
+        "chance": _chance,
+        "board_laid": lay_out,
+        "moved": arrived,
+        "waiting_ships": sitters,
+        "dogfight_bonus": _dogfight,
+        "unit_destroyed": _destroyed,
+        "knocked_out": _knocked_out,
+        "turn_actions": _activations,
+        "actions": {
+            "activate": lambda state, seat, action, events: activate(state, seat, action[0], events),
+            "draw_beacon": lambda state, seat, action, events: drawn(state, action[0], events),
+            "reveal_token": lambda state, seat, action, events: revealed(state, action[0], events),
+        },
+        "labels": {"activate": label, "draw_beacon": label, "reveal_token": label},
+    },
+    term="kept beacon card",
+    fields=("beacon_draw", "flipping"),
+)
+"""The expansion's distress beacons (option ``beacons``)."""

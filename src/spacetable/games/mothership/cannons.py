@@ -23,13 +23,12 @@ from typing import TYPE_CHECKING
 from spacetable.engine import Event
 
 from .board import EMPTY as OPEN
-from .state import EMPTY, NOWHERE
+from .hooks import Module
+from .state import CANNON, EMPTY, NOWHERE
 
 if TYPE_CHECKING:
     from .state import MothershipState
 
-CANNON = 14
-"""A cannon's unit number in the grid's occupant codes (ships are 0-7, a station 15)."""
 WORTH = 2.0
 """A cannon in the greedy evaluation's units (a fighter is 3): it guards, it does not attack."""
 
@@ -59,3 +58,17 @@ def owner(state: MothershipState, cell: int) -> int:
     """The seat whose cannon stands on ``cell``, else -1."""
     occupant = state.grid[cell] if 0 <= cell < len(state.grid) else EMPTY
     return occupant >> 4 if occupant != EMPTY and occupant & 15 == CANNON else -1
+
+
+def _knocked_out(state: MothershipState, seat: int, events: list[Event]) -> None:
+    """A player out loses its cannons."""
+    for cannon in list(state.cannons[seat]):
+        remove(state, seat, cannon)
+
+
+PLUGIN = Module(
+    "cannons",
+    lambda game: "beacons" in game.modules or "objectives" in game.modules,
+    {"structure_destroyed": remove, "knocked_out": _knocked_out},
+)
+"""Guardian cannons: deployed by the rewards of beacon and objective cards, so in play with either."""

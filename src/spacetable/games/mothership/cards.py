@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import economy, exploration, hazards, random_events, tactics, turns, victory
+from . import economy, tactics, turns
 from .actions import Play
-from .combat import capture, declare, guarded, target_name
-from .movement import destroy_ship, engine_spaces, jump
+from .combat import capture, declare, guarded, held, target_name
+from .movement import destroy_ship, engine_spaces, jump, landing, shield_energy
 from .state import EMPTY, MOVED, NOWHERE
 from .targets import decode_target, planet_code, target_code
 
@@ -55,7 +55,7 @@ def turn_plays(state: MothershipState, seat: int) -> list[Action]:
     content = state.game.content
     actions: list[Action] = []
     for card in sorted(set(state.hands[seat])):
-        rule = RULES.get(content.cards[card].key)
+        rule = rule_of(state, content.cards[card].key)
         if rule is None or content.cards[card].timing != "turn":
             continue
         actions.extend(Play(card, unit, spot) for unit, spot in rule.targets(state, seat))
@@ -82,7 +82,9 @@ def resolve(state: MothershipState, seat: int, card: int, unit: int, spot: int, 
     if state.pending is not None:  # a dogfight card: it adds to its side (module tactics)
         tactics.played(state, key, spot, unit)
         return
-    RULES[key].effect(state, seat, unit, spot, events)
+    rule = rule_of(state, key)
+    assert rule is not None
+    rule.effect(state, seat, unit, spot, events)
 
 
 def cancel_options(state: MothershipState, seat: int) -> list[Action]:
@@ -149,7 +151,7 @@ def _beside(state: MothershipState, places: list[int]) -> list[int]:
     """Free spaces next to any of ``places``, in reading order."""
     board = state.board
     assert board is not None
-    return sorted({n for p in places for n in board.neighbours[p] if hazards.landing(state, n)})
+    return sorted({n for p in places for n in board.neighbours[p] if landing(state, n)})
 
 
 def _enemy_motherships(state: MothershipState, seat: int) -> list[int]:
@@ -295,7 +297,7 @@ def _warp(state: MothershipState, seat: int, unit: int, spot: int, events: list[
 def _anywhere(state: MothershipState, seat: int) -> list[int]:
     board = state.board
     assert board is not None
-    return [c for c in range(board.size * board.size) if hazards.landing(state, c)]
+    return [c for c in range(board.size * board.size) if landing(state, c)]
 
 
 def _migration_targets(state: MothershipState, seat: int) -> list[Target]:
@@ -338,7 +340,7 @@ def _laser_pointer(state: MothershipState, seat: int, unit: int, _spot: int, eve
     assert board is not None
     planet = decode_target(state, unit)[2]
     events.append(Event("card", f"The planet at {board.name_of(board.planets[planet])} is taken off the board."))
-    victory.change_owner(state, planet, -2, events)
+    turns.change_owner(state, planet, -2, events)
 
 
 def _rope_targets(state: MothershipState, seat: int) -> list[Target]:
@@ -360,9 +362,7 @@ def _gravity_targets(state: MothershipState, seat: int) -> list[Target]:
         for ship, cell in enumerate(state.pos[s]):
             if cell == NOWHERE or not any(board.distance(cell, p) <= 3 for p in planets):
                 continue
-            targets += [
-                (target_code(state, s, ship), spot) for spot in board.within(cell, 2) if hazards.landing(state, spot)
-            ]
+            targets += [(target_code(state, s, ship), spot) for spot in board.within(cell, 2) if landing(state, spot)]
     return targets
 
 
@@ -379,7 +379,7 @@ def _prod_targets(state: MothershipState, seat: int) -> list[Target]:
         (target_code(state, s, 0), subsystem)
         for s in _enemy_motherships(state, seat)
         for subsystem in range(3)
-        if (hazards.shield_energy(state, s) if subsystem == 2 else state.energy[s][subsystem]) > 0
+        if (shield_energy(state, s) if subsystem == 2 else state.energy[s][subsystem]) > 0
     ]
 
 
@@ -399,7 +399,7 @@ def _attackers(state: MothershipState, seat: int, kinds: tuple[str, ...]) -> lis
     return [
         s
         for s, cell in enumerate(state.pos[seat])
-        if cell != NOWHERE and kind_of[s] in kinds and not state.attacked >> s & 1 and not hazards.stuck(state, seat, s)
+        if cell != NOWHERE and kind_of[s] in kinds and not state.attacked >> s & 1 and not held(state, seat, s)
     ]
 
 
@@ -492,22 +492,6 @@ def replicate(state: MothershipState, events: list[Event]) -> None:
     events.append(Event("card", f"Replicator: you take {amount} resources.", (seat,)))
 
 
-def _event_targets(state: MothershipState, seat: int) -> list[Target]:
-    modules = state.game.modules
-    return [(0, 0)] if "random_event" in modules and random_events.active(state) is None else []
-
-
-def _recon_targets(state: MothershipState, seat: int) -> list[Target]:
-    """Recon Droid (option exploration): a planet the player may explore, for free."""
-    return [(planet_code(state, p), 0) for p in exploration.explorable(state, seat)]
-
-
-def _recon_droid(state: MothershipState, seat: int, unit: int, _spot: int, events: list[Event]) -> None:
-    planet = decode_target(state, unit)[2]
-    events.append(Event("explore", f"A recon droid explores the planet at {exploration.where(state, planet)}."))
-    exploration.start(state, planet)
-
-
 RULES: dict[str, CardRule] = {
     "afterburner": CardRule(_boost_targets, _afterburner),
     "punch_it": CardRule(_boost_targets, _punch_it),
@@ -531,12 +515,16 @@ RULES: dict[str, CardRule] = {
     "railguns": CardRule(_railgun_targets, _railguns),
     "cowardly_retreat": CardRule(_retreat_targets, _retreat),
     "replicator": CardRule(_pick_targets, _replicator),
-    "random_event": CardRule(
-        _event_targets, lambda state, seat, _u, _s, events: random_events.start(state, seat, events)
-    ),
-    "recon_droid": CardRule(_recon_targets, _recon_droid),
 }
-"""The own-turn cards implemented so far, by their key in content/cards.toml."""
+"""The base game's own-turn cards, by their key in content/cards.toml (a module adds its
+chapter's cards through the ``cards`` hook: :func:`rule_of`)."""
+
+
+def rule_of(state: MothershipState, key: str) -> CardRule | None:
+    """How the own-turn card ``key`` is played: the base game's, or a module's in play (None: it
+    is not an own-turn card, or its module is off)."""
+    rule = RULES.get(key)
+    return rule if rule is not None else state.game.hooks.cards.get(key)
 
 
 def label(state: MothershipState, action: Play) -> str:

@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import beacons, cannons, economy, hazards, objectives, random_events, tactics, tech, turns, victory
+from . import economy, tactics, tech, turns
 from .actions import Attack
 from .board import PLANET
 from .dice import die_name
-from .movement import damage_mothership, destroy_ship, weapon_die
+from .movement import damage_mothership, destroy_ship, shield_points, weapon_die
 from .state import EMPTY, NOWHERE, STATION
 from .targets import (
     BOMBER,
@@ -86,11 +86,11 @@ def attack_options(state: MothershipState, seat: int) -> list[Action]:
     kinds = state.game.ship_kinds
     grid, neighbours, terrain = state.grid, board.neighbours, board.terrain
     groups: dict[int, int] = {}
-    waiting = beacons.sitters(state, seat)  # a ship on a token it must answer attacks after the card
+    waiting = waiting_ships(state, seat)  # a ship on a beacon token it must answer attacks after the card
     for ship, cell in enumerate(state.pos[seat]):
         if cell == NOWHERE or (state.attacked | waiting) >> ship & 1 or not weapon_die(state, seat, ship):
             continue
-        if hazards.stuck(state, seat, ship):  # in a black hole since the turn began
+        if held(state, seat, ship):  # in a black hole since the turn began
             continue
         can = DAMAGES[kinds[ship]]
         for n in neighbours[cell]:
@@ -107,9 +107,7 @@ def attack_options(state: MothershipState, seat: int) -> list[Action]:
             if state.friendly(other, seat):
                 continue
             kind = turns.unit_kind(state, unit)
-            if kind not in can or (
-                kind == MOTHERSHIP and kinds[ship] == FIGHTER and not hazards.shield_points(state, other)
-            ):
+            if kind not in can or (kind == MOTHERSHIP and kinds[ship] == FIGHTER and not shield_points(state, other)):
                 continue
             if kind == COLONY and guarded(state, other):
                 continue
@@ -195,7 +193,7 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
     attackers = [state.pos[seat][ship] for ship in ships]
     if kind == PLANET_TARGET:  # no buffs: only Git off Mah Propertay! raises the total needed
         state.pending = None
-        total = hazards.halve(state, attackers, sum(attack_rolls), "the planet attack", events)
+        total = final_total(state, attackers, sum(attack_rolls), "the planet attack", events)
         capture(state, seat, unit, total, events, tactics.capture_needs(state, pending))
         return
     cell = target_cell(state, target)
@@ -208,7 +206,8 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
         ]
     )
     attacking.add(tactics.bonuses(state, pending, tactics.ATTACK, attack_rolls))
-    attacking.add([("random event", sum(random_events.roll_bonus(state, seat, ship) for ship in ships))])
+    hooks = state.game.hooks
+    attacking.add([(term, sum(bonus(state, seat, ship) for ship in ships)) for term, bonus in hooks.roll_bonus])
     defender = (
         f"{state.player_name(other)}'s colony station"
         if kind == COLONY
@@ -218,14 +217,15 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
     )
     defending = Sum([(f"{defender}'s {die_name(dice[len(ships) + i])}", face) for i, face in enumerate(defence_rolls)])
     defending.add(tactics.bonuses(state, pending, tactics.DEFENCE, defence_rolls))
-    defending.add([("random event", random_events.roll_bonus(state, other, unit) if kind == MOTHERSHIP else 0)])
+    if kind == MOTHERSHIP:
+        defending.add([(term, bonus(state, other, unit)) for term, bonus in hooks.roll_bonus])
     attacking.add([("technology tree", sum(tech.bonus(state, seat, "attack", kinds[ship]) for ship in ships))])
     attacking.add([("Overcharge", tech.overcharge(state, seat, events))])
-    attacking.add([("kept beacon card", beacons.use_kept(state, seat, "dogfight", events))])
+    attacking.add([(term, bonus(state, seat, events)) for term, bonus in hooks.dogfight_bonus])
     if kind != COLONY:
         defending.add([("technology tree", tech.bonus(state, other, "defence", kind))])
         defending.add([("Overcharge", tech.overcharge(state, other, events))])
-        defending.add([("kept beacon card", beacons.use_kept(state, other, "dogfight", events))])
+        defending.add([(term, bonus(state, other, events)) for term, bonus in hooks.dogfight_bonus])
     attack, roll = attacking.total, defending.total
     wingman = helpers * (state.game.content.wingman_bonus + tech.bonus(state, other, "wingman"))
     defending.add([(f"{helpers} wingman", wingman)])
@@ -233,12 +233,36 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
     extra = f" + {helpers} wingman" if helpers else ""
     events.append(Event("roll", f"Attack {attack} against defence {roll}{extra} = {defence}."))
     events.append(Event("roll", f"How: attack {attacking}; defence {defending}."))
-    attack = hazards.halve(state, attackers, attack, "the attack", events)
-    defence = hazards.halve(state, [cell], defence, "the defence", events)
+    attack = final_total(state, attackers, attack, "the attack", events)
+    defence = final_total(state, [cell], defence, "the defence", events)
     pending["result"] = [attack, defence]
     tactics.open_lost(state)
     if tactics.decided(state):
         settle(state, events)
+
+
+def held(state: MothershipState, seat: int, ship: int) -> bool:
+    """Whether ``seat``'s ``ship`` may not start a dogfight (or fire an ability) now (a module's
+    hold: a black hole since the turn began)."""
+    hooks = state.game.hooks.ship_held
+    return bool(hooks) and any(holds(state, seat, ship) for holds in hooks)
+
+
+def waiting_ships(state: MothershipState, seat: int) -> int:
+    """Bit mask of ``seat``'s ships that must answer something of a module's (a beacon token they
+    stand on) before they attack or the turn ends."""
+    mask = 0
+    for waiting in state.game.hooks.waiting_ships:
+        mask |= waiting(state, seat)
+    return mask
+
+
+def final_total(state: MothershipState, cells: list[int], total: int, what: str, events: list[Event]) -> int:
+    """A side's final total (``what``, in words) from its units on ``cells``, after what the
+    modules make of it (a neutron star beside one halves it)."""
+    for change in state.game.hooks.roll_total:
+        total = change(state, cells, total, what, events)
+    return total
 
 
 class Sum:
@@ -274,7 +298,7 @@ def settle(state: MothershipState, events: list[Event]) -> None:
     shields_before.update({s: state.shield[s] for s in extra_shields})
     saved = tactics.saved_ship(pending)
     kinds = state.game.ship_kinds
-    objectives.tally(state, seat if attack > defence else other if defence > attack else -1, "dogfights_won")
+    turns.tally(state, seat if attack > defence else other if defence > attack else -1, "dogfights_won")
     if attack > defence:
         hull = any(kinds[s] != FIGHTER for s in ships)
         if kind == CANNON_TARGET:
@@ -309,13 +333,13 @@ def resolve_asteroids(state: MothershipState, events: list[Event]) -> None:
     name = state.ship_name(seat, ship)
     roll = Sum([(f"{name}'s {die_name(sides)}", face) for sides, face in zip(pending["dice"][1:], rolls)])
     roll.add(tactics.bonuses(state, pending, tactics.DEFENCE, rolls))
-    roll.add([("random event", random_events.roll_bonus(state, seat, ship))])
+    roll.add([(term, bonus(state, seat, ship)) for term, bonus in state.game.hooks.roll_bonus])
     roll.add([("technology tree", tech.bonus(state, seat, "asteroid") + tech.bonus(state, seat, "defence", kind))])
     roll.add([("Overcharge", tech.overcharge(state, seat, events))])
     events.append(Event("roll", f"How: {roll} against the asteroids' {rocks}."))
     total = roll.total
     cell = state.pos[seat][ship]
-    total = hazards.halve(state, [cell], total, f"{name}'s roll", events)
+    total = final_total(state, [cell], total, f"{name}'s roll", events)
     if total >= rocks:
         state.cleared[seat][ship] = state.board.field[cell]
         events.append(Event("asteroid", f"{name} ({total}) beats the asteroids ({rocks}): it may roam the field."))
@@ -350,7 +374,8 @@ def hit(
     loser's that Life Support keeps (its loot is still paid). A cannon's ``unit`` is its space."""
     c = state.game.content
     if kind == CANNON_TARGET:
-        cannons.remove(state, seat, unit)
+        for destroyed in state.game.hooks.structure_destroyed:
+            destroyed(state, seat, unit)
         events.append(Event("damage", f"{state.player_name(seat)}'s guardian cannon is destroyed."))
         turns.destroyed(state, by, seat, CANNON_UNIT, events)
         return
@@ -396,5 +421,5 @@ def capture(state: MothershipState, seat: int, planet: int, total: int, events: 
         return
     previous = state.owner[planet]
     events.append(Event("capture", f"{state.player_name(seat)} rolls {total} and captures the planet at {where}."))
-    victory.change_owner(state, planet, seat, events)
+    turns.change_owner(state, planet, seat, events)
     economy.capture_reward(state, seat, previous, events)

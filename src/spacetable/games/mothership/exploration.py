@@ -24,7 +24,10 @@ from typing import TYPE_CHECKING
 from spacetable.engine import Action, Event, Statistic
 
 from .actions import DrawArtifact, Explore
+from .cards import CardRule, Target
+from .hooks import Module
 from .language import TALLIES
+from .targets import decode_target, planet_code
 
 if TYPE_CHECKING:
     from .content import ArtifactModel
@@ -188,3 +191,52 @@ def statistics(state: MothershipState) -> dict[str, Statistic]:
         wins = sum(share for s in finders if s in state.winners)
         figures[f"win rate, finder of {artifact.name}"] = Statistic(wins, len(finders), percent=True)
     return figures
+
+
+# ---- the rule hooks ---------------------------------------------------------------------------
+
+
+def _recon_targets(state: MothershipState, seat: int) -> list[Target]:
+    """Recon Droid: a planet the player may explore, for free."""
+    return [(planet_code(state, p), 0) for p in explorable(state, seat)]
+
+
+def _recon_droid(state: MothershipState, seat: int, unit: int, _spot: int, events: list[Event]) -> None:
+    planet = decode_target(state, unit)[2]
+    events.append(Event("explore", f"A recon droid explores the planet at {where(state, planet)}."))
+    start(state, planet)
+
+
+def _holdings(state: MothershipState, seat: int, thing: str) -> int:
+    return count(state, seat) if thing == "artifacts" else 0
+
+
+def _label(state: MothershipState, action: Action) -> str:
+    board = state.board
+    assert board is not None
+    if isinstance(action, Explore) and action.planet < len(board.planets):
+        cost = state.game.content.exploration_cost
+        return f"explore the planet at {board.name_of(board.planets[action.planet])} for {cost} resources"
+    if isinstance(action, DrawArtifact) and action.artifact < len(state.game.content.artifacts):
+        return f"artifact: {state.game.content.artifacts[action.artifact].name}"
+    return repr(action)
+
+
+PLUGIN = Module(
+    MODULE,
+    lambda game: MODULE in game.modules,
+    {
+        "chance": lambda state: outcomes(state) if state.exploring >= 0 else None,
+        "tree_bonus": bonus,
+        "holdings": _holdings,
+        "turn_actions": options,
+        "actions": {
+            "explore": lambda state, seat, action, events: explore(state, seat, action[0], events),
+            "draw_artifact": lambda state, seat, action, events: reveal(state, action[0], events),
+        },
+        "labels": {"explore": _label, "draw_artifact": _label},
+        "cards": {"recon_droid": CardRule(_recon_targets, _recon_droid)},
+    },
+    fields=("exploring",),
+)
+"""Chapter 12 (option ``exploration``)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
@@ -13,9 +13,14 @@ from .actions import BOARD_SEEDS, DrawBoard, Move, action_space
 from .board import Board, generate, parse_layout
 from .content import Content, load_content
 from .heuristic import evaluate
+from .hooks import Hooks, chosen
+from .plugins import MODULES as PLUGINS
 from .state import MothershipState
 from .targets import BOMBER, FIGHTER, MOTHERSHIP
 from .turns import ROUND_LIMIT
+
+if TYPE_CHECKING:
+    from spacetable.engine.tensor import Tensor
 
 KILL_TALLIES = ("fighters_destroyed", "bombers_destroyed", "motherships_destroyed")
 """The tallies of enemy ships a fleet destroyed (``language.TALLIES``)."""
@@ -117,7 +122,7 @@ class Mothership(Game):
         self._check_mode(players)
         self.fleets = players + 1 if self.mode == "solo" else players
         """Fleets on the board: the seats', and in the solo challenge the NPC's after them."""
-        self.npc = players if self.mode == "solo" else -1
+        self.npc: int = players if self.mode == "solo" else -1
         """The NPC fleet's number (solo challenge), else -1."""
         self.victory_target: int = opts["victory_target"] or c.victory.target
         size = opts["team_size"]
@@ -153,8 +158,10 @@ class Mothership(Game):
         self.tree_bonuses: dict[tuple[tuple[int, ...], tuple[int, ...], str, str], int] = {}
         """What a place on the technology tree adds to an effect, by (branches, tiers, effect,
         unit), remembered as asked (module :mod:`.tech`)."""
-        self.modules = frozenset(m for m in MODULES if opts[m] not in (False, "off"))
+        self.modules: frozenset[str] = frozenset(m for m in MODULES if opts[m] not in (False, "off"))
         """The optional rules in play: their cards are in the decks and playable."""
+        self.hooks: Hooks = chosen(PLUGINS, self)
+        """The rule hooks of the modules in play (``hooks.py``), chosen once."""
         self.card_index = {card.key: i for i, card in enumerate(c.cards)}
         self.layout_board = self._layout_board()
         if self.layout_board is not None:
@@ -380,5 +387,8 @@ class Mothership(Game):
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)
 
-    def observation_tensor(self, state: State, seat: int) -> list[float]:
+    def observation_planes(self) -> tuple[int, tuple[int, int, int]]:
+        return tensor.planes_offset(self), tensor.planes_shape(self)
+
+    def observation_tensor(self, state: State, seat: int) -> Tensor:
         return tensor.encode(self, state.view(seat), seat)

@@ -30,6 +30,7 @@ from spacetable.engine import Event
 from . import choices, movement, turns
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET, Board, balance_problems, build_board, distance
 from .board import EMPTY as OPEN
+from .hooks import Module
 from .state import EMPTY, MOVED, NOWHERE
 
 if TYPE_CHECKING:
@@ -179,17 +180,16 @@ def halve(state: MothershipState, cells: Iterable[int], total: int, what: str, e
     return half
 
 
-def shield_points(state: MothershipState, seat: int) -> int:
-    """The shield points ``seat``'s mothership can use: none beside a neutron star (it keeps
-    them, and they count again once it leaves), else those it has left."""
+def shields_blocked(state: MothershipState, seat: int) -> bool:
+    """Whether ``seat``'s mothership is beside a neutron star: its shields count for nothing
+    there (it keeps them; :func:`.movement.shield_points` and ``shield_energy`` read this)."""
     cell = state.pos[seat][0]
-    return 0 if cell != NOWHERE and _star_beside(state, cell) else state.shield[seat]
+    return cell != NOWHERE and _star_beside(state, cell)
 
 
-def shield_energy(state: MothershipState, seat: int) -> int:
-    """The energy ``seat`` counts in its shields: 0 without a mothership or beside a neutron star."""
-    cell = state.pos[seat][0]
-    return 0 if cell == NOWHERE or _star_beside(state, cell) else state.energy[seat][2]
+# what a mothership's shields give with this module's block (the kernel's, by their rulebook names here)
+shield_points = movement.shield_points
+shield_energy = movement.shield_energy
 
 
 # ---- black holes -------------------------------------------------------------------------------
@@ -212,12 +212,16 @@ def stuck(state: MothershipState, seat: int, ship: int) -> bool:
     return seat == state.turn and bool(state.stuck >> ship & 1) and inside(state, seat, ship)
 
 
-def landing(state: MothershipState, cell: int) -> bool:
-    """A free space for a jump, warp or launch by a card or an ability: no unit, open space (no
-    planet, asteroid or hazard), and not beside a black hole."""
+def landing_blocked(state: MothershipState, cell: int) -> bool:
+    """No card, ability or warp puts a ship beside a black hole (:func:`.movement.landing`)."""
     board = state.board
     assert board is not None
-    return state.grid[cell] == EMPTY and board.terrain[cell] == OPEN and not beside(board, cell, BLACK_HOLE)
+    return beside(board, cell, BLACK_HOLE)
+
+
+def begin(state: MothershipState, seat: int) -> None:
+    """``seat``'s turn begins: its ships in a black hole are stuck there this turn."""
+    state.stuck = trapped(state, seat)
 
 
 def arrive(state: MothershipState, seat: int, ship: int, events: list[Event]) -> None:
@@ -329,3 +333,22 @@ CHOICES: dict[str, Callable[[MothershipState, dict[str, Any], int, list[Event]],
     "warp_out": _warped,
 }
 """The decisions black holes ask for: which of its spaces pulls a ship in, where a unit warps out."""
+
+
+PLUGIN = Module(
+    "hazards",
+    lambda game: any(module in game.modules for module in MARKS),
+    {
+        "turn_start": begin,
+        "turn_ending": hold,
+        "engines_off": inside,
+        "move_ended": arrive,
+        "landing_blocked": landing_blocked,
+        "ship_held": stuck,
+        "shields_blocked": shields_blocked,
+        "roll_total": halve,
+        "rolled": {"black_hole": rolled},
+        "choices": CHOICES,
+    },
+)
+"""The expansion's neutron stars and black holes (either option)."""

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import hazards, random_events, tech, victory
+from . import tech
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
+from .board import EMPTY as OPEN
 from .dice import die_name
 from .state import EMPTY, NOWHERE, STATION
 
@@ -56,7 +57,8 @@ def set_energy(state: MothershipState, seat: int, split: tuple[int, int, int], e
 def engine_spaces(state: MothershipState, seat: int, ship: int) -> int:
     """How far ``ship`` moves this turn: the mothership by its engines, the others by their
     stats, plus what cards added (Afterburner, Punch It!, Convoy). A ship in a black hole has none."""
-    if (ship == 0 and random_events.powerless(state, seat)) or hazards.inside(state, seat, ship):
+    engines_off = state.game.hooks.engines_off
+    if (ship == 0 and powerless(state, seat)) or (engines_off and any(off(state, seat, ship) for off in engines_off)):
         return 0
     base = state.game.content.engines[state.energy[seat][0]] if ship == 0 else state.game.ship_moves[ship]
     base += tech.bonus(state, seat, "move", state.game.ship_kinds[ship])
@@ -65,7 +67,7 @@ def engine_spaces(state: MothershipState, seat: int, ship: int) -> int:
 
 def weapon_die(state: MothershipState, seat: int, ship: int) -> int:
     """The sides of the die ``ship`` attacks with (0: it cannot attack)."""
-    if ship == 0 and random_events.powerless(state, seat):
+    if ship == 0 and powerless(state, seat):
         return 0
     if ship == 0:
         prodded = state.effect_total("prod", seat, 1)
@@ -93,7 +95,7 @@ def reach(
     budget = engine_spaces(state, seat, ship) - state.used[ship]
     if budget <= 0 or start == NOWHERE:
         return {}
-    if state.has_effect("frozen", seat, ship) or random_events.sick(state, seat, start):
+    if state.has_effect("frozen", seat, ship) or any(f(state, seat, start) for f in state.game.hooks.ship_frozen):
         return {}
     if seen is None:
         seen = seen_grid(state, seat)
@@ -175,7 +177,8 @@ def move(state: MothershipState, seat: int, ship: int, cell: int, events: list[E
     events.append(Event("move", f"{state.ship_name(seat, ship)} moves to {board.name_of(cell)}."))
     if board.terrain[cell] != ASTEROID:
         state.cleared[seat][ship] = -1
-        hazards.arrive(state, seat, ship, events)  # a black hole: entered, or pulled in from beside it
+        for ended in state.game.hooks.move_ended:  # a black hole: entered, or pulled in from beside it
+            ended(state, seat, ship, events)
     elif fight and state.has_effect("deflect", seat, ship):
         state.cleared[seat][ship] = board.field[cell]
         events.append(Event("asteroid", "Deflector Shields: it enters the asteroid field unharmed."))
@@ -207,13 +210,14 @@ def destroy_ship(state: MothershipState, seat: int, ship: int) -> None:
     state.grid[cell] = EMPTY
     state.pos[seat][ship] = NOWHERE
     state.cleared[seat][ship] = -1
-    victory.wait(state, seat, ship)  # mode victory_points: it comes back later
+    for destroyed in state.game.hooks.ship_destroyed:  # mode victory_points: it comes back later
+        destroyed(state, seat, ship)
 
 
 def damage_mothership(state: MothershipState, seat: int, amount: int, hull: bool) -> str:
     """``amount`` damage to a mothership: shields absorb first, the rest hits the hull when ``hull``.
     Returns what happened in words."""
-    absorbed = min(hazards.shield_points(state, seat), amount)
+    absorbed = min(shield_points(state, seat), amount)
     state.shield[seat] -= absorbed
     rest = amount - absorbed if hull else 0
     state.hp[seat] = max(0, state.hp[seat] - rest)
@@ -222,3 +226,33 @@ def damage_mothership(state: MothershipState, seat: int, amount: int, hull: bool
         destroy_ship(state, seat, 0)
         words += ", the mothership is destroyed"
     return words
+
+
+def powerless(state: MothershipState, seat: int) -> bool:
+    """Whether ``seat``'s mothership has no power (a module's storm): no engines, weapons or shields."""
+    hooks = state.game.hooks.powerless
+    return bool(hooks) and any(off(state, seat) for off in hooks)
+
+
+def shield_points(state: MothershipState, seat: int) -> int:
+    """The shield points ``seat``'s mothership can use now (a module may block them: it keeps
+    them, and they count again once the block is gone)."""
+    hooks = state.game.hooks.shields_blocked
+    return 0 if hooks and any(blocked(state, seat) for blocked in hooks) else state.shield[seat]
+
+
+def shield_energy(state: MothershipState, seat: int) -> int:
+    """The energy ``seat`` counts in its shields: 0 without a mothership or while they are blocked."""
+    if state.pos[seat][0] == NOWHERE or any(blocked(state, seat) for blocked in state.game.hooks.shields_blocked):
+        return 0
+    return state.energy[seat][2]
+
+
+def landing(state: MothershipState, cell: int) -> bool:
+    """A free space for a jump, warp or launch by a card or an ability: no unit, open space (no
+    planet, asteroid or hazard), and none a module rules out (beside a black hole)."""
+    board = state.board
+    assert board is not None
+    if state.grid[cell] != EMPTY or board.terrain[cell] != OPEN:
+        return False
+    return not any(blocked(state, cell) for blocked in state.game.hooks.landing_blocked)

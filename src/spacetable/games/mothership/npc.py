@@ -31,6 +31,7 @@ from spacetable.engine import Event
 from . import combat, movement, tactics, turns
 from .actions import Attack
 from .board import PLANET
+from .hooks import Module
 from .state import EMPTY, NOWHERE
 from .targets import BOMBER, FIGHTER, MOTHERSHIP, planet_code, target_code
 
@@ -279,3 +280,17 @@ def _line_gap(board: Board, start: int, goal: int, cell: int) -> float:
 
 
 __all__ = ["deploy", "post", "proceed", "step"]
+
+
+# ---- the rule hooks ---------------------------------------------------------------------------
+
+
+def _lay_out(state: MothershipState, board: Board) -> None:
+    """The solo board: the NPC has no colony station, holds every planet, and its fleet is posted."""
+    state.stations.append(NOWHERE)
+    state.owner = [0] * len(board.planets)
+    deploy(state)
+
+
+PLUGIN = Module("npc", lambda game: game.npc >= 0, {"board_laid": _lay_out, "after_action": proceed})
+"""Chapter 14, the solo challenge (option ``mode="solo"``): the NPC fleet's set-up and turns."""

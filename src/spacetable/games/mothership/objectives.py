@@ -26,8 +26,8 @@ from spacetable.engine import JSON, Action, Event, Statistic
 from . import decks
 from .actions import DrawObjective, ReplaceObjective
 from .beacons import REPLACED
+from .hooks import Module
 from .language import TALLIES
-from .targets import BOMBER, COLONY, FIGHTER, MOTHERSHIP
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -41,8 +41,6 @@ HELD_WORTH = 0.5
 """An objective held, in the greedy evaluation's units (a chance of a reward later)."""
 DONE_WORTH = 2.5
 """A completed objective not yet claimed: a reward worth a few resources is sure to come."""
-_KILLS = {FIGHTER: "fighters_destroyed", BOMBER: "bombers_destroyed", MOTHERSHIP: "motherships_destroyed"}
-_KILLS[COLONY] = "stations_destroyed"
 
 
 def mode(state: MothershipState) -> str:
@@ -178,17 +176,6 @@ def finish(state: MothershipState, seat: int, card: int, events: list[Event]) ->
     check(state, events)
 
 
-def tally(state: MothershipState, seat: int, deed: str) -> None:
-    if seat >= 0:
-        state.tallies[seat][TALLIES.index(deed)] += 1
-
-
-def tally_destroyed(state: MothershipState, by: int, kind: str) -> None:
-    """``by``'s units destroyed a unit of ``kind`` (a guardian cannon counts for nothing)."""
-    if kind in _KILLS:
-        tally(state, by, _KILLS[kind])
-
-
 def knocked_out(state: MothershipState, seat: int, events: list[Event]) -> None:
     """A player out discards their objectives, face up (like any discard, for all to see)."""
     cards = state.objectives[seat] + state.completed[seat]
@@ -293,3 +280,42 @@ def statistics(state: MothershipState) -> dict[str, Statistic]:
         figures[f"{name}: reward 1 taken"] = Statistic(first, first + second, percent=True)
         figures[f"{name}: reward 2 taken"] = Statistic(second, first + second, percent=True)
     return figures
+
+
+# ---- the rule hooks ---------------------------------------------------------------------------
+
+
+def _started(state: MothershipState) -> None:
+    state.objective_deck = start_deck(state)
+
+
+def check_loaded(state: MothershipState) -> None:
+    """Objective cards are owed only while one is left that can be dealt."""
+    if state.objective_draws and decks.dry(
+        state.objective_deck, state.objective_discard, lambda c: not missing(state, c)
+    ):
+        raise ValueError("objective_draws owes objective cards, but none is left that can be dealt")
+
+
+PLUGIN = Module(
+    MODULE,
+    lambda game: game.options[MODULE] != "off",
+    {
+        "state_started": _started,
+        "chance": lambda state: draw_outcomes(state) if state.objective_draws else None,
+        "view": hide,
+        "resample": redeal,
+        "fleets_placed": deal,
+        "knocked_out": knocked_out,
+        "turn_actions": options,
+        "actions": {
+            "draw_objective": lambda state, seat, action, events: drawn(state, action[0], events),
+            "replace_objective": lambda state, seat, action, events: replace(state, seat, action[0], events),
+        },
+        "labels": {"draw_objective": label, "replace_objective": label},
+        "after_action": check,
+        "loaded": check_loaded,
+    },
+    fields=("objective_draws", "objectives", "public_objectives", "completed"),
+)
+"""The expansion's objectives (option ``objectives``: hidden or global)."""

@@ -24,6 +24,8 @@ from spacetable.engine import Action, Event
 
 from . import economy
 from .actions import EventChoice
+from .cards import CardRule, Target
+from .hooks import Module
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -116,3 +118,40 @@ def sick(state: MothershipState, seat: int, cell: int) -> bool:
         return False
     gone = state.gone_planets()
     return any(board.terrain[n] == "P" and n not in gone for n in board.neighbours[cell])
+
+
+def _card_targets(state: MothershipState, seat: int) -> list[Target]:
+    """The Random Event card: playable while no event lasts."""
+    return [(0, 0)] if active(state) is None else []
+
+
+def _card(state: MothershipState, seat: int, _unit: int, _spot: int, events: list[Event]) -> None:
+    start(state, seat, events)
+
+
+def _chosen(state: MothershipState, seat: int, action: Action, events: list[Event]) -> None:
+    choose(state, action[0], events)
+
+
+def _label(state: MothershipState, action: Action) -> str:
+    return "double the event for yourself" if action[0] == DOUBLE else "avoid the event yourself"
+
+
+PLUGIN = Module(
+    "random_events",
+    lambda game: "random_event" in game.modules,
+    {
+        "decisions": lambda state, seat: choices(state) if state.event_roll else None,
+        "income": income_change,
+        "powerless": powerless,
+        "ship_frozen": sick,
+        "roll_bonus": roll_bonus,
+        "actions": {"event_choice": _chosen},
+        "rolled": {"event": rolled},
+        "labels": {"event_choice": _label},
+        "cards": {"random_event": CardRule(_card_targets, _card)},
+    },
+    term="random event",
+    fields=("event_roll",),
+)
+"""Chapter 15 (option ``random_event``)."""

@@ -36,8 +36,7 @@ from .actions import (
     ship_bits,
 )
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
-from .cannons import CANNON
-from .state import NOWHERE, STATION, MothershipState
+from .state import CANNON, LOCKED, NOWHERE, STATION, MothershipState
 from .web_grid import terrain
 
 __all__ = ["action_groups", "help_terms", "legend", "menu_title", "render"]
@@ -130,7 +129,7 @@ def _drawn(state: MothershipState, cell: int) -> tuple[str, str]:
     token = beacons.token_at(state, cell)
     if token >= 0:
         unit = state.tokens[token][1]
-        return f"[bold white]!{'?' if unit == beacons.LOCKED else LETTERS[beacons.UNITS[unit]]}[/]", "beacon token"
+        return f"[bold white]!{'?' if unit == LOCKED else LETTERS[beacons.UNITS[unit]]}[/]", "beacon token"
     terms = {ASTEROID: "asteroid field", NEUTRON_STAR: "neutron star", BLACK_HOLE: "black hole"}
     if mark in terms:  # ## asteroids, ** neutron stars, @@ black holes
         return f"[dim]{mark * 2}[/]", terms[mark]

@@ -12,46 +12,32 @@ from spacetable.engine import Action, Event, Roll
 
 from . import (
     abilities,
-    beacons,
     cards,
     choices,
     combat,
     dice,
     economy,
-    exploration,
-    hazards,
     movement,
-    npc,
-    objectives,
-    random_events,
-    scripts,
     setup,
     tactics,
     tech,
     turns,
 )
 from .actions import (
-    Activate,
     Attack,
     AutoPlace,
     Buy,
     BuyCharge,
     BuyTech,
     Choose,
-    DrawArtifact,
-    DrawBeacon,
     DrawBoard,
     DrawCard,
-    DrawObjective,
     EndTurn,
-    EventChoice,
     Explore,
     Move,
     Pass,
     Place,
     Play,
-    ReplaceObjective,
-    RevealToken,
     Reward,
     Sell,
     SetEnergy,
@@ -65,21 +51,14 @@ from .state import EMPTY
 if TYPE_CHECKING:
     from .state import MothershipState
 
-CHOICES = {**hazards.CHOICES, **scripts.CHOICES}
-"""Who handles the answer to each kind of ``state.choice`` (module :mod:`.choices`)."""
-
 __all__ = [
     "Pass",
     "apply",
-    "beacons",
     "cards",
     "choices",
     "dice",
     "economy",
-    "exploration",
     "label",
-    "objectives",
-    "random_events",
     "setup",
     "tactics",
     "turn_actions",
@@ -100,11 +79,9 @@ def turn_actions(state: MothershipState, seat: int) -> list[Action]:
     actions.extend(economy.trade_options(state, seat))
     actions.extend(cards.turn_plays(state, seat))
     actions.extend(abilities.options(state, seat))
-    actions.extend(exploration.options(state, seat))
-    waiting = beacons.sitters(state, seat)  # ships that must answer their beacon or move off first
-    actions.extend(Activate(ship) for ship in ship_bits(waiting))
-    actions.extend(objectives.options(state, seat))
-    if not waiting:
+    for more in state.game.hooks.turn_actions:  # exploring, answering a beacon, replacing an objective
+        actions.extend(more(state, seat))
+    if not combat.waiting_ships(state, seat):  # ships that must answer their beacon or move off first
         actions.append(EndTurn())
     return actions
 
@@ -117,7 +94,8 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
     elif kind == "move":
         movement.move(state, seat, action[0], action[1], events)
         tactics.open_asteroids(state)
-        beacons.arrived(state, seat, action[0], events)
+        for moved in state.game.hooks.moved:  # onto a beacon token
+            moved(state, seat, action[0], events)
     elif kind == "attack":
         combat.declare(state, seat, ship_bits(action[0]), action[1], events)
     elif kind == "energy":
@@ -146,25 +124,9 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         tech.buy(state, seat, action[0], events)
     elif kind == "buy_charge":
         tech.buy_charge(state, seat, events)
-    elif kind == "event_choice":
-        random_events.choose(state, action[0], events)
-    elif kind == "explore":
-        exploration.explore(state, seat, action[0], events)
-    elif kind == "draw_artifact":
-        exploration.reveal(state, action[0], events)
     elif kind == "choose":
         choice = choices.take(state, action[0])
-        CHOICES[choice["what"]](state, choice, action[0], events)
-    elif kind == "activate":
-        beacons.activate(state, seat, action[0], events)
-    elif kind == "draw_beacon":
-        beacons.drawn(state, action[0], events)
-    elif kind == "reveal_token":
-        beacons.revealed(state, action[0], events)
-    elif kind == "draw_objective":
-        objectives.drawn(state, action[0], events)
-    elif kind == "replace_objective":
-        objectives.replace(state, seat, action[0], events)
+        state.game.hooks.choices[choice["what"]](state, choice, action[0], events)
     elif kind == "pass":
         if state.cancel:
             cards.let_pass(state, events)
@@ -179,12 +141,12 @@ def apply(state: MothershipState, action: Action, seat: int) -> list[Event]:
         else:
             cards.play(state, seat, action[0], action[1], action[2], events)
         _settle(state, events)
+    elif kind in state.game.hooks.actions:
+        state.game.hooks.actions[kind](state, seat, action, events)
     else:
         raise AssertionError(f"unhandled action {action!r}")
-    objectives.check(state, events)  # option objectives: completed at once, claimed on one's own turn
-    turns.claim(state, events)  # mode victory_points: the player on turn holding the target wins
-    if state.game.npc >= 0:
-        npc.proceed(state, events)
+    for after in state.game.hooks.after_action:  # objectives completed, a victory claimed, the NPC's turn
+        after(state, events)
     return events
 
 
@@ -210,12 +172,8 @@ def _roll(state: MothershipState, face: int, events: list[Event]) -> None:
         return
     if pending["what"] == "replicator":
         cards.replicate(state, events)
-    elif pending["what"] == "event":
-        random_events.rolled(state, events)
-    elif pending["what"] == "black_hole":
-        hazards.rolled(state, events)
-    elif pending["what"] == "test":
-        scripts.rolled(state, events)
+    elif pending["what"] in state.game.hooks.rolled:  # a module's roll: an event, a black hole, a test
+        state.game.hooks.rolled[pending["what"]](state, events)
     else:
         if not again:
             tactics.open_rolled(state)
@@ -300,21 +258,12 @@ def label(state: MothershipState, action: Action) -> str:
         return f"{name}: {combat.target_name(state, action.unit)} / {board.name_of(action.spot)}"
     if isinstance(action, BuyCharge):
         return "buy an Overcharge (+3 on your next roll)"
-    if isinstance(action, EventChoice):
-        return "double the event for yourself" if action.choice == 1 else "avoid the event yourself"
-    if isinstance(action, Explore) and action.planet < len(board.planets):
-        cost = state.game.content.exploration_cost
-        return f"explore the planet at {board.name_of(board.planets[action.planet])} for {cost} resources"
-    if isinstance(action, DrawArtifact) and action.artifact < len(state.game.content.artifacts):
-        return f"artifact: {state.game.content.artifacts[action.artifact].name}"
     if isinstance(action, Play):
         return cards.label(state, action)
     if isinstance(action, Choose):
         return choices.label(state, action.value)
-    if isinstance(action, (Activate, DrawBeacon, RevealToken)):
-        return beacons.label(state, action)
-    if isinstance(action, (DrawObjective, ReplaceObjective)):
-        return objectives.label(state, action)
+    if action[-1] in state.game.hooks.labels:
+        return state.game.hooks.labels[action[-1]](state, action)
     if isinstance(action, Reward):
         return "steal a card blindly from the planet's owner" if action.steal else "take the top card of the deck"
     if isinstance(action, Roll):

@@ -19,13 +19,12 @@ from pydantic import BaseModel
 from spacetable.engine import IllegalActionError
 from spacetable.engine.schema import Bool, Int, Ints, ListOf, OneOf, Str, Tuple, per_game, schema
 
-from . import decks, economy, objectives
+from . import economy
 from .actions import Choose
-from .beacons import LOCKED
-from .cannons import CANNON
+from .codes import CANNON, LOCKED, NOWHERE, STATION
 from .content import CATEGORIES
+from .dice import FACES
 from .language import TALLIES, parse_effect
-from .state import NOWHERE, STATION
 
 if TYPE_CHECKING:
     from .game import Mothership
@@ -143,7 +142,7 @@ def _pending_schema(game: Mothership) -> type[BaseModel]:
             "seat": fleet,
             "ships": ListOf(ship, most=game.content.ships),
             "target": Int(-1, BIG),
-            "dice": Ints(1, 100, most=2 * game.content.ships),
+            "dice": Ints(1, len(FACES) - 1, most=2 * game.content.ships),
             "rolls": Ints(0, BIG, most=2 * game.content.ships),
         },
         optional={
@@ -202,8 +201,11 @@ def check(state: MothershipState) -> None:
     """The invariants no single field shows; ValueError naming the first one broken."""
     game = state.game
     _check_in_progress(state)
+    fresh, given = game.new_initial_state().to_json(), state.to_json()
+    for name in game.hooks.idle_fields:
+        if given[name] != fresh[name]:
+            raise ValueError(f"{name} belongs to a module not in play: it stays as a new game has it")
     if state.phase == "board":
-        fresh, given = game.new_initial_state().to_json(), state.to_json()
         changed = [name for name in fresh if given[name] != fresh[name]]
         if changed:
             raise ValueError(f"{changed[0]} is not as a game starts, yet the board is still to be drawn")
@@ -284,10 +286,12 @@ def check(state: MothershipState) -> None:
                 raise ValueError(f"branches[{seat}][{category}] names a branch of another category")
     if bool(state.playing) != bool(state.cancel) or len(state.playing) not in (0, 4):
         raise ValueError("a card waits to be cancelled when, and only when, seats are asked (playing and cancel)")
-    if state.objective_draws and decks.dry(
-        state.objective_deck, state.objective_discard, lambda card: not objectives.missing(state, card)
-    ):
-        raise ValueError("objective_draws owes objective cards, but none is left that can be dealt")
+    if state.playing and not (0 <= state.playing[0] < game.fleets and 0 <= state.playing[1] < len(state.deck)):
+        raise ValueError(f"playing {state.playing} names no fleet's action card")
+    if state.trading and state.pending is not None:
+        raise ValueError("the end-of-turn trading window is open while a roll is still pending")
+    for loaded in game.hooks.loaded:
+        loaded(state)
     locked = sum(1 for token in state.tokens if token[1] == LOCKED)
     if state.flipping > locked:
         raise ValueError(f"flipping: {state.flipping} beacons to switch on, but {locked} are locked")

@@ -24,12 +24,13 @@ from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Event
 
-from . import beacons, cannons, choices, economy, exploration, hazards, objectives, tech, turns, victory
+from . import beacons, cannons, choices, economy, exploration, movement, objectives, tech, turns, victory
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from .content import CATEGORIES
+from .hooks import Module
 from .language import TALLIES, Effect, Need, compare, parse_die, parse_effect, parse_need, parse_test
 from .movement import damage_mothership, destroy_ship, jump
-from .state import EMPTY, NOWHERE, STATION
+from .state import CANNON, EMPTY, NOWHERE, STATION
 from .targets import target_code
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def quantity(state: MothershipState, seat: int, name: str) -> int:
     if name in ("engines", "weapons"):
         return state.energy[seat][("engines", "weapons").index(name)] if alive else 0
     if name == "shields":
-        return hazards.shield_energy(state, seat)
+        return movement.shield_energy(state, seat)
     if name in TALLIES:
         return state.tallies[seat][TALLIES.index(name)]
     if name.endswith("_tier"):
@@ -79,7 +80,7 @@ def near(state: MothershipState, seat: int, ship: int, thing: str) -> bool:
     occupants = [state.grid[c] for c in around if state.grid[c] != EMPTY]
     if thing == "station":
         return any(o & 15 == STATION for o in occupants)
-    ships = [o for o in occupants if o & 15 not in (STATION, cannons.CANNON)]  # an enemy *ship*: no cannon
+    ships = [o for o in occupants if o & 15 not in (STATION, CANNON)]  # an enemy *ship*: no cannon
     return any(not state.friendly(o >> 4, seat) for o in ships)
 
 
@@ -407,7 +408,7 @@ def _warp(state: MothershipState, seat: int, ship: int, effect: Effect, events: 
         return
     spaces: list[int] = []
     if effect.word == "anywhere":
-        spaces = [c for c in range(len(state.grid)) if hazards.landing(state, c)]
+        spaces = [c for c in range(len(state.grid)) if movement.landing(state, c)]
     else:
         places = {
             "planet": [board.planets[p] for p, o in enumerate(state.owner) if o != -2],
@@ -418,7 +419,7 @@ def _warp(state: MothershipState, seat: int, ship: int, effect: Effect, events: 
         }[effect.word]
         while places and not spaces:  # the closest with room beside it
             nearest = _closest(state, seat, ship, places)
-            spaces = sorted({n for p in nearest for n in board.neighbours[p] if hazards.landing(state, n)})
+            spaces = sorted({n for p in nearest for n in board.neighbours[p] if movement.landing(state, n)})
             places = [p for p in places if p not in nearest]
     if not spaces:
         _discarded(state, seat, "the warp (no free space)", events)
@@ -497,3 +498,11 @@ CHOICES: dict[str, Callable[[MothershipState, dict[str, Any], int, list[Event]],
     "strike": _struck,
 }
 """The choices a card asks for, and what each answer does (``rules.CHOICES`` routes them here)."""
+
+
+PLUGIN = Module(
+    "scripts",
+    lambda game: "beacons" in game.modules or "objectives" in game.modules,
+    {"rolled": {"test": rolled}, "choices": CHOICES},
+)
+"""The story cards' language, carried out for beacon and objective cards (either module)."""

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import beacons, economy, npc, objectives, turns
+from . import economy, turns
 from .actions import AutoPlace, Place
 from .board import EMPTY as OPEN
 from .board import Board
-from .state import NOWHERE, STATION
+from .state import STATION
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -40,11 +40,8 @@ def lay_out(state: MothershipState, board: Board) -> None:
     state.owner = [-1] * len(board.planets)
     state.artifacts = [-1] * len(board.planets)
     state.explorers = [-1] * len(board.planets)
-    beacons.lay_out(state, board)
-    if state.game.npc >= 0:
-        state.stations.append(NOWHERE)
-        state.owner = [0] * len(board.planets)
-        npc.deploy(state)
+    for laid in state.game.hooks.board_laid:  # beacon tokens; the solo challenge's NPC fleet
+        laid(state, board)
 
 
 def draw_board(state: MothershipState, seed: int, events: list[Event]) -> None:
@@ -91,7 +88,8 @@ def place(state: MothershipState, seat: int, cell: int, events: list[Event]) -> 
     if ship == len(fleet) - 1 and seat == state.game.players - 1:
         for player in range(state.game.players):  # the opening hands, dealt before the roll
             economy.owe_cards(state, player, state.game.content.start_cards, events)
-        objectives.deal(state)
+        for placed in state.game.hooks.fleets_placed:  # objectives dealt
+            placed(state)
         first = state.game.options["first_seat"]
         if first is None and state.game.npc < 0:
             state.phase = "order"

@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING, Any
 from spacetable.engine import CHANCE, JSON, TERMINAL, Action, Event, Outcome, State, check_json_keys
 
 from .board import Board
+from .codes import CANNON, EMPTY, LOCKED, MOVED, NOWHERE, PHASES, STATION
+from .language import TALLIES
 
 if TYPE_CHECKING:
     from . import rules as rules
@@ -38,14 +40,6 @@ else:
     rules = None
     """The rules' dispatch imports this module, so the package's ``__init__`` binds it here."""
 
-PHASES = ("board", "place", "order", "turn", "over")
-NOWHERE = -1
-"""A ship's space once destroyed (or before it is placed)."""
-STATION = 15
-"""The ship number a colony station has in the grid's occupant codes."""
-MOVED = 10**3
-"""Engine spaces "used" by a ship whose movement is over for the turn (a jump, a beacon, a black hole)."""
-EMPTY = -1
 
 _FIELDS = (
     "phase",
@@ -371,22 +365,24 @@ class MothershipState(State):
         self.cannons = [[] for _ in range(n)]
         self.tokens = []
         self.flipping = 0
-        self.beacon_deck = rules.beacons.start_deck(self)
+        self.beacon_deck = [0] * len(self.game.content.beacons)
         self.beacon_discard = [0] * len(self.beacon_deck)
         self.beacon_draw = []
         self.activated = 0
         self.kept = [[] for _ in range(n)]
         self.script = None
-        self.objective_deck = rules.objectives.start_deck(self)
+        self.objective_deck = [0] * len(self.game.content.objectives)
         self.objective_discard = [0] * len(self.objective_deck)
         self.objectives = [[] for _ in range(n)]
         self.public_objectives = []
         self.completed = [[] for _ in range(n)]
         self.objective_draws = []
-        self.tallies = [[0] * len(rules.objectives.TALLIES) for _ in range(n)]
+        self.tallies = [[0] * len(TALLIES) for _ in range(n)]
         self.beacon_log = [[0] * 4 for _ in self.beacon_deck]
         self.objective_log = [[0] * 6 for _ in self.objective_deck]
         self.secret = [[0, 0] for _ in range(n)]
+        for started in self.game.hooks.state_started:  # the beacon and objective decks
+            started(self)
         if self.board is not None:
             rules.setup.lay_out(self, self.board)  # layout boards are known from the start
 
@@ -427,8 +423,10 @@ class MothershipState(State):
             return rules.choices.options(self)
         if self.reward:
             return rules.economy.reward_options(self)
-        if self.event_roll:
-            return rules.random_events.choices(self)
+        for decision in self.game.hooks.decisions:  # a random event's choice
+            actions = decision(self, seat)
+            if actions is not None:
+                return actions
         if self.cancel:
             return [*rules.cards.cancel_options(self, seat), rules.Pass()]
         if self.pending is not None:
@@ -444,14 +442,10 @@ class MothershipState(State):
             return rules.economy.draw_outcomes(self)
         if self.steal:
             return rules.economy.steal_outcomes(self)
-        if self.exploring >= 0:
-            return rules.exploration.outcomes(self)
-        if self.beacon_draw:
-            return rules.beacons.draw_outcomes(self)
-        if self.flipping:
-            return rules.beacons.flip_outcomes(self)
-        if self.objective_draws:
-            return rules.objectives.draw_outcomes(self)
+        for chance in self.game.hooks.chance:  # an artifact, a beacon card or token, an objective
+            outcomes = chance(self)
+            if outcomes is not None:
+                return outcomes
         if self.phase == "board":
             return self.game.board_outcomes
         if self.phase == "order":
@@ -502,7 +496,8 @@ class MothershipState(State):
         data["deck"] = sum(self.deck)
         data["bought_kinds"] = None  # which cards were bought is only known to their buyers
         data["secret"] = [[n, total if s == seat else None] for s, (n, total) in enumerate(self.secret)]
-        rules.objectives.hide(self, data, seat)
+        for hide in self.game.hooks.view:  # others' objectives
+            hide(self, data, seat)
         data["seat"] = seat
         return data
 
@@ -513,7 +508,8 @@ class MothershipState(State):
         are re-rolled (RULINGS 35)."""
         other = self.clone()
         rules.economy.redeal(other, seat, rng)
-        rules.objectives.redeal(other, seat, rng)
+        for redeal in self.game.hooks.resample:  # others' hidden objectives
+            redeal(other, seat, rng)
         for fleet, (dice, _total) in enumerate(self.secret):
             if fleet != seat and dice:  # Replicator's secret d4s: the seat knows how many, not what
                 _reroll_secret(self, other, fleet, rng)
@@ -724,4 +720,4 @@ def _plain(value: Any) -> Any:
     return value
 
 
-__all__ = ["MOVED", "NOWHERE", "STATION", "MothershipState"]
+__all__ = ["CANNON", "EMPTY", "LOCKED", "MOVED", "NOWHERE", "PHASES", "STATION", "MothershipState"]

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Action, Event
 
-from . import exploration, tech
+from . import tech
 from .actions import Pass, Play
 from .board import ASTEROID
 from .movement import destroy_ship
@@ -88,7 +88,7 @@ def playable(state: MothershipState, pending: dict[str, Any], side: int) -> list
             continue
         if planet != (key in PLANET_CARDS) or (rocks and key not in ASTEROID_CARDS):
             continue
-        if key == ROADSHOW and not exploration.count(state, seat):
+        if key == ROADSHOW and not holding(state, seat, "artifacts"):
             continue
         kinds.append(card)
     return kinds
@@ -382,7 +382,12 @@ def _nuclear(state: MothershipState, pending: dict[str, Any], side: int, rolls: 
 
 def _roadshow(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
     """Intergalactic Antiques Roadshow: +1 for every artifact the side's player holds."""
-    return exploration.count(state, sides(state, pending)[side])
+    return holding(state, sides(state, pending)[side], "artifacts")
+
+
+def holding(state: MothershipState, seat: int, thing: str) -> int:
+    """How many of a module's ``thing`` (``"artifacts"``) ``seat`` holds: 0 without the module."""
+    return sum(count(state, seat, thing) for count in state.game.hooks.holdings)
 
 
 def _nothing(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:

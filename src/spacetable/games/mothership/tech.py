@@ -6,7 +6,7 @@ player has bought is public (the grey counters on the tree). Buffs add up, excep
 tiles of one effect, where the highest reached counts. The orange tile (Overcharge) is bought
 again each time and is good for one roll: the player's next dogfight roll. Buffs never apply
 to planet attacks. The artifacts of planetary exploration (:mod:`.exploration`) use the same
-effects and are counted in :func:`bonus`.
+effects and are counted in :func:`bonus` (the ``tree_bonus`` hook).
 
 The fifth tiers are the mothership abilities (:mod:`.abilities`).
 """
@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event
 
-from . import exploration
 from .actions import BuyCharge, BuyTech
 from .content import CATEGORIES
 
@@ -43,7 +42,9 @@ def bonus(state: MothershipState, seat: int, effect: str, unit: str = "") -> int
     tree = memo.get(key)
     if tree is None:
         tree = memo[key] = _tree_bonus(state.game.content.branches, *key)
-    return tree + exploration.bonus(state, seat, effect, unit)
+    for extra in state.game.hooks.tree_bonus:  # artifacts
+        tree += extra(state, seat, effect, unit)
+    return tree
 
 
 def _tree_bonus(

@@ -23,9 +23,11 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import beacons, cannons, economy, hazards, objectives, random_events, tech, victory
+from . import economy, tech
+from .language import TALLIES
+from .movement import powerless
 from .state import EMPTY, NOWHERE, STATION
-from .targets import CANNON_TARGET, CANNON_UNIT, COLONY, MOTHERSHIP
+from .targets import BOMBER, CANNON_TARGET, CANNON_UNIT, COLONY, FIGHTER, MOTHERSHIP
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -44,8 +46,9 @@ def begin_turn(state: MothershipState, seat: int) -> None:
     state.activated = 0
     state.expire("begin", seat)
     state.escort = escorts(state, seat)
-    state.stuck = hazards.trapped(state, seat)  # ships beginning the turn in a black hole
-    victory.begin(state, seat)  # mode victory_points: the ships waiting come back at this turn's end
+    state.stuck = 0
+    for begin in state.game.hooks.turn_start:  # black holes hold ships; victory points bring some back
+        begin(state, seat)
 
 
 def escorts(state: MothershipState, seat: int) -> int:
@@ -61,8 +64,7 @@ def escorts(state: MothershipState, seat: int) -> int:
 def regenerate_shields(state: MothershipState) -> None:
     table = state.game.content.shields
     state.shield = [
-        0 if random_events.powerless(state, s) else table[e[2]] + tech.bonus(state, s, "shields")
-        for s, e in enumerate(state.energy)
+        0 if powerless(state, s) else table[e[2]] + tech.bonus(state, s, "shields") for s, e in enumerate(state.energy)
     ]
 
 
@@ -71,7 +73,10 @@ def income(state: MothershipState, seat: int) -> int:
     if seat == state.game.npc or any(e[0] == "blockade" for e in state.effects):
         return 0
     c = state.game.content
-    bonus, planets = random_events.income_change(state, seat, sum(1 for o in state.owner if o == seat))
+    bonus, planets = 0, sum(1 for o in state.owner if o == seat)
+    for change in state.game.hooks.income:
+        extra, planets = change(state, seat, planets)
+        bonus += extra
     station = c.station_income if state.station_hp[seat] > 0 else 0
     return station + c.planet_income * planets + bonus + tech.bonus(state, seat, "income")
 
@@ -79,7 +84,7 @@ def income(state: MothershipState, seat: int) -> int:
 def end_turn(state: MothershipState, events: list[Event]) -> None:
     """Collect resources (which ends the turn), regenerate shields, pass to the next player.
     A ship still stuck in a black hole is rolled against first; the turn ends after that."""
-    if hazards.hold(state, events):
+    if any(hold(state, events) for hold in state.game.hooks.turn_ending):
         return
     seat = state.turn
     gained = income(state, seat)
@@ -94,7 +99,8 @@ def pass_turn(state: MothershipState, events: list[Event]) -> None:
     regenerate, then every other player who can buy or sell may, in turn order, before the
     next turn begins. Effects that last until the end of this player's turn go."""
     state.expire("end", state.turn)
-    victory.respawn(state, state.turn, events)
+    for end in state.game.hooks.turn_end:
+        end(state, state.turn, events)
     regenerate_shields(state)
     n = state.game.fleets
     others = [(state.turn + step) % n for step in range(1, n)]
@@ -121,12 +127,12 @@ def next_turn(state: MothershipState, events: list[Event]) -> None:
         state.round += 1
         limit = state.game.round_limit  # the house rule's (option round_limit); None: no limit
         if limit is not None and state.round > limit:
+            named = (found for found in (f(state) for f in state.game.hooks.limit_winners) if found is not None)
             if state.game.npc >= 0:
                 finish(state, [], "the round limit: the NPC fleet outlasted the player")
-            elif victory.active(state):
-                finish(state, victory.leaders(state), "the round limit: the most victory points win")
             else:
-                finish(state, [s for s in range(n) if not state.out[s]], "the round limit: a draw among those still in")
+                still_in = [s for s in range(n) if not state.out[s]]
+                finish(state, *next(named, (still_in, "the round limit: a draw among those still in")))
             events.append(Event("game_over", f"The round limit is reached: {state.reason}."))
             return
         events.append(Event("round", f"Round {state.round}."))
@@ -154,9 +160,33 @@ def destroyed(
     what = {COLONY: "a colony station", CANNON_TARGET: "a guardian cannon"}.get(kind, f"a {kind}")
     loot(state, by, c.loot_large if kind in (MOTHERSHIP, COLONY) else c.loot_small, what, events)
     if not survived:
-        victory.destroyed(state, by, seat, unit, events)
-        objectives.tally_destroyed(state, by, kind)
-        beacons.salvage(state, by, events)
+        if kind in KILLS:
+            tally(state, by, KILLS[kind])
+        for hook in state.game.hooks.unit_destroyed:  # victory points, a kept Salvage card
+            hook(state, by, seat, unit, events)
+
+
+KILLS = {FIGHTER: "fighters_destroyed", BOMBER: "bombers_destroyed", MOTHERSHIP: "motherships_destroyed"}
+KILLS[COLONY] = "stations_destroyed"
+"""The tally each kind of unit destroyed counts in (a guardian cannon counts in none)."""
+
+
+def tally(state: MothershipState, seat: int, deed: str) -> None:
+    """``seat`` did ``deed`` once more (``language.TALLIES``; nobody: seat -1). The tallies are
+    kept in every game (objectives and reports read them)."""
+    if seat >= 0:
+        state.tallies[seat][TALLIES.index(deed)] += 1
+
+
+def change_owner(state: MothershipState, planet: int, owner: int, events: list[Event]) -> None:
+    """Planet ``planet`` passes to ``owner`` (a seat, -1 neutral, -2 taken off the board): every
+    change of hands goes through here (victory points count them)."""
+    previous = state.owner[planet]
+    state.owner[planet] = owner
+    if previous != owner and owner >= 0:
+        tally(state, owner, "planets_captured")
+    for changed in state.game.hooks.planet_changed_hands:
+        changed(state, planet, previous, owner, events)
 
 
 def unit_kind(state: MothershipState, unit: int) -> str:
@@ -164,19 +194,6 @@ def unit_kind(state: MothershipState, unit: int) -> str:
     if unit == STATION:
         return COLONY
     return CANNON_TARGET if unit == CANNON_UNIT else state.game.ship_kinds[unit]
-
-
-def claim(state: MothershipState, events: list[Event]) -> None:
-    """Mode victory_points, after every action: the player on turn holding the target wins, with
-    their team, so at once on their own turn and at the start of it for points won before."""
-    winners = victory.winners(state)
-    if not winners:
-        return
-    seat = state.turn
-    finish(state, winners, f"{victory.REASON}: {state.player_name(seat)} reaches {state.points[seat]}")
-    names = ", ".join(state.player_name(s) for s in winners)
-    has = f"{state.player_name(seat)} has {state.points[seat]} victory points"
-    events.append(Event("game_over", f"{has}: {names} {'wins' if len(winners) == 1 else 'win'}."))
 
 
 def ships_left(state: MothershipState, seat: int) -> int:
@@ -188,8 +205,7 @@ def check_out(state: MothershipState, seats: list[int], events: list[Event]) -> 
     has no station, with no ship left); end the game when one team is left. A player knocked
     out on their own turn ends it at once. Mode victory_points knocks nobody out: a destroyed
     station only leaves the board (module victory)."""
-    if victory.active(state):
-        victory.wreck(state, seats, events)
+    if any(handled(state, seats, events) for handled in state.game.hooks.check_out):  # victory points
         return
     knocked = False
     for seat in seats:
@@ -222,12 +238,8 @@ def knock_out(state: MothershipState, seat: int, events: list[Event]) -> None:
     if station != NOWHERE and state.grid[station] == seat * 16 + STATION:
         state.grid[station] = EMPTY
     state.station_hp[seat] = 0
-    for cannon in list(state.cannons[seat]):
-        cannons.remove(state, seat, cannon)
-    for card, *_ in state.kept[seat]:
-        state.beacon_discard[card] += 1
-    state.kept[seat] = []
-    objectives.knocked_out(state, seat, events)
+    for out in state.game.hooks.knocked_out:  # cannons, kept beacon cards, objectives
+        out(state, seat, events)
     state.owner = [-1 if o == seat else o for o in state.owner]
     if state.hands[seat]:  # a player out discards the hand, face up
         names = ", ".join(economy.card_name(state, card) for card in state.hands[seat])

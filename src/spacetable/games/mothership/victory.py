@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event, Statistic
 
+from . import turns
 from .board import EMPTY as OPEN
-from .language import TALLIES
+from .hooks import Module
 from .state import EMPTY, NOWHERE, STATION
 from .targets import BOMBER, CANNON_TARGET, CANNON_UNIT, COLONY, FIGHTER, MOTHERSHIP
 
@@ -93,14 +94,10 @@ def destroyed(state: MothershipState, by: int, seat: int, unit: int, events: lis
     award(state, by, value(state, kind), f"destroying {name}", events)
 
 
-def change_owner(state: MothershipState, planet: int, owner: int, events: list[Event]) -> None:
-    """Planet ``planet`` passes to ``owner`` (a seat, -1 neutral, -2 taken off the board): every
-    change of hands goes through here. The new owner gains the planet's point, the old loses it."""
-    previous = state.owner[planet]
-    state.owner[planet] = owner
-    if previous != owner and owner >= 0:
-        state.tallies[owner][TALLIES.index("planets_captured")] += 1
-    if previous == owner or not active(state):
+def changed_hands(state: MothershipState, planet: int, previous: int, owner: int, events: list[Event]) -> None:
+    """Planet ``planet`` passed from ``previous`` to ``owner`` (:func:`.turns.change_owner`): the
+    new owner gains the planet's point, the old loses it."""
+    if previous == owner:
         return
     board = state.board
     assert board is not None
@@ -265,3 +262,47 @@ def statistics(state: MothershipState) -> dict[str, Statistic]:
         "victory points per player": Statistic(sum(state.points[:players]), players),
         "games won on victory points": Statistic(float(state.reason.startswith(REASON)), 1, percent=True),
     }
+
+
+# ---- the rule hooks ---------------------------------------------------------------------------
+
+
+def claim(state: MothershipState, events: list[Event]) -> None:
+    """After every action: the player on turn holding the target wins, with their team, so at
+    once on their own turn and at the start of it for points won before."""
+    found = winners(state)
+    if not found:
+        return
+    seat = state.turn
+    turns.finish(state, found, f"{REASON}: {state.player_name(seat)} reaches {state.points[seat]}")
+    names = ", ".join(state.player_name(s) for s in found)
+    has = f"{state.player_name(seat)} has {state.points[seat]} victory points"
+    events.append(Event("game_over", f"{has}: {names} {'wins' if len(found) == 1 else 'win'}."))
+
+
+def _at_the_limit(state: MothershipState) -> tuple[list[int], str]:
+    return leaders(state), "the round limit: the most victory points win"
+
+
+def _check_out(state: MothershipState, seats: list[int], events: list[Event]) -> bool:
+    """Nobody is knocked out: a destroyed station leaves the board (:func:`wreck`)."""
+    wreck(state, seats, events)
+    return True
+
+
+PLUGIN = Module(
+    "victory",
+    lambda game: game.mode == MODE,
+    {
+        "turn_start": begin,
+        "turn_end": respawn,
+        "ship_destroyed": wait,
+        "unit_destroyed": destroyed,
+        "planet_changed_hands": changed_hands,
+        "check_out": _check_out,
+        "limit_winners": _at_the_limit,
+        "after_action": claim,
+    },
+    fields=("respawns",),
+)
+"""Chapter 13 (option ``mode="victory_points"``)."""

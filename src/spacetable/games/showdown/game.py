@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from pydantic import BaseModel
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, register
 
-from . import rule_refs, tensor, web
+from . import render, rule_refs, schema, tensor, web
 from .actions import action_space
 from .content import build_content
 from .heuristic import evaluate
 from .state import ALIVE, FIRE_ROUND, ShowdownState
+
+if TYPE_CHECKING:
+    from spacetable.engine.tensor import Tensor
 
 
 @register
@@ -63,6 +68,19 @@ class Showdown(Game):
     def state_from_json(self, data: JSON) -> State:
         return ShowdownState.from_json(self, data)
 
+    def state_model(self) -> type[BaseModel]:
+        """The typed schema a state's JSON must fit (``schema.py``); the state asks the game, so
+        the state module imports none of the rules the schema's invariants use."""
+        return schema.state_schema(self)
+
+    def check_state(self, state: ShowdownState) -> None:
+        """The invariants between a state's fields (``schema.check``: ValueError naming the first broken)."""
+        schema.check(state)
+
+    def label(self, state: ShowdownState, action: Action) -> str:
+        """An action in words, for ``state.action_label`` (``render.action_label``)."""
+        return render.action_label(state, action)
+
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(cast(ShowdownState, state), seat)
 
@@ -77,7 +95,7 @@ class Showdown(Game):
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)
 
-    def observation_tensor(self, state: State, seat: int) -> list[float]:
+    def observation_tensor(self, state: State, seat: int) -> Tensor:
         return tensor.encode(self, state.view(seat), seat)
 
     def board_svg(self, view: JSON, seat: int | None) -> str | None:

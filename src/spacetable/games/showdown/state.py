@@ -122,6 +122,7 @@ _SLOTS = (
 
 class ShowdownState(State):
     __slots__ = _SLOTS
+    game: Showdown
 
     def __init__(self, game: Showdown) -> None:
         c = game.content
@@ -206,9 +207,7 @@ class ShowdownState(State):
         return turns.why_illegal(self, action, actor)
 
     def action_label(self, action: Action) -> str:
-        from .render import action_label
-
-        return action_label(self, action)
+        return self.game.label(self, action)
 
     # ---- results ----------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -370,11 +369,9 @@ class ShowdownState(State):
     def from_json(cls, game: Showdown, data: JSON) -> ShowdownState:
         from spacetable.engine.schema import probe, validate
 
-        from . import schema
-
         what = "showdown state"
         d = check_json_keys(data, set(cls.to_json_keys()), what)
-        validate(schema.state_schema(game), d, what)
+        validate(game.state_model(), d, what)
         n = game.players
         state = cls(game)
         try:
@@ -407,7 +404,7 @@ class ShowdownState(State):
             state.attacked = list(d["attacked"])
             state.pending = _copy_pending(d["pending"])
             state.winners = list(d["winners"])
-            schema.check(state)
+            game.check_state(state)
         except (TypeError, KeyError, ValueError) as exc:
             raise ValueError(f"{what}: {exc}") from None
         probe(state, what)

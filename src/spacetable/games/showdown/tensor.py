@@ -47,10 +47,11 @@ boarding        18 + L          crew teleported (one-hot), defender (captain or 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import CHANCE, JSON
-from spacetable.engine.tensor import one_hot, ratio
+from spacetable.engine.tensor import one_hot, per_game, ratio
 
 from .actions import HULL, MAX_COMMIT, NON_COUNTERMEASURES
 from .content import CAPTAIN, CARD_KINDS, COUNTERMEASURES, CREW
@@ -68,15 +69,14 @@ POOL = MAX_COMMIT // 2
 """The most dice one pool rolls (a double attack of 15 weapons)."""
 
 
+@per_game
 def shape(game: Showdown) -> tuple[int, ...]:
-    n, slots, faces = game.players, _slots(game), _faces(game)
+    n, slots = game.players, _slots(game)
     per_seat = len(STATUSES) + 5 + len(NON_COUNTERMEASURES) + 2 + slots * (6 + len(COUNTERMEASURES))
     things = len(_things(game))
     size = len(PHASES) + 6 + 3 * n + len(ONCE_PER_TURN) + n * per_seat + len(CARD_KINDS)
     size += len(NON_COUNTERMEASURES) + slots + 1 + n * things + n + n * n * (len(CREW) + 1) + len(CARD_KINDS) + n
-    size += len(PENDING_KINDS) + len(STAGES) + 3 * n + 1 + 2 * (faces + 3) + 6 + 1
-    size += len(CREW) + 1 + len(CREW) + len(DISABLED_XENO) + things
-    return (size,)
+    return (size + _pending_size(game),)
 
 
 def encode(game: Showdown, view: JSON, seat: int) -> list[float]:
@@ -100,6 +100,7 @@ def encode(game: Showdown, view: JSON, seat: int) -> list[float]:
     out += [float(p in v["attacked"]) for p in order]
     out += [float(name in v["used"]) for name in ONCE_PER_TURN]
     hull = rules.start_hull + c.dealt
+    mat_copies = [c.deck.get(kind, 0) for kind in NON_COUNTERMEASURES]
     for p in order:
         info = players[p]
         mat: dict[str, int] = info.get("mat", {})
@@ -111,7 +112,10 @@ def encode(game: Showdown, view: JSON, seat: int) -> list[float]:
             float(info["chosen"]),
             float("mat" in info),
         ]
-        out += [ratio(mat.get(kind, 0), c.deck.get(kind, 0)) for kind in NON_COUNTERMEASURES]
+        if mat:
+            out += [ratio(mat.get(kind, 0), copies) for kind, copies in zip(NON_COUNTERMEASURES, mat_copies)]
+        else:  # behind a privacy screen
+            out += [0.0] * len(NON_COUNTERMEASURES)
         out += [ratio(info.get("intact", 0), hull), ratio(info.get("damaged", 0), hull)]
         cms: list[dict[str, Any]] = info.get("countermeasures", [])
         for i in range(_slots(game)):
@@ -124,7 +128,8 @@ def encode(game: Showdown, view: JSON, seat: int) -> list[float]:
                 out += [0.0] * (6 + len(COUNTERMEASURES))
     own = players[seat]
     hand: list[str] = own.get("hand", [])
-    out += [ratio(hand.count(kind), rules.hand_size) for kind in CARD_KINDS]
+    held = Counter(hand)
+    out += [ratio(held[kind], rules.hand_size) for kind in CARD_KINDS]
     out += one_hot(own.get("burn", ""), (*NON_COUNTERMEASURES, *_slot_names(game), HULL))
     things = _things(game)
     disabled = {(t, _thing(players, t, card)) for _, _, t, card, _ in v["tokens"]}
@@ -132,14 +137,30 @@ def encode(game: Showdown, view: JSON, seat: int) -> list[float]:
         out += [float((p, thing) in disabled) for thing in things]
     box = sum(c.tokens[x] for x in DISABLED_XENO)
     out += [ratio(sum(1 for t in v["tokens"] if t[0] == p), box) for p in order]
-    for owner in order:
-        for host in order:
-            aboard = [b for b in v["boarders"] if b[0] == owner and b[2] == host]
-            out += [ratio(sum(1 for b in aboard if b[1] == crew), c.deck.get(crew, 0)) for crew in CREW]
-            out.append(ratio(sum(1 for b in aboard if b[4] == "sabotage"), sum(c.deck.get(k, 0) for k in CREW)))
+    out += _boarders(game, v["boarders"], seat)
     out += [ratio(v["public_pile"].get(kind, 0), c.deck.get(kind, 0)) for kind in CARD_KINDS]
     out += [float(p in v["winners"]) for p in order]
     return out + _pending(game, v["pending"], players, seat)
+
+
+def _boarders(game: Showdown, boarders: list[list[Any]], seat: int) -> list[float]:
+    """Per (owner, host) seat pair, counted from ``seat``: crew aboard by type / its copies,
+    then crew sabotaging / crew copies (filled in where there are any: the rest stay 0)."""
+    n, width = game.players, len(CREW) + 1
+    out = [0.0] * (n * n * width)
+    if not boarders:
+        return out
+    deck = game.content.deck
+    crew_copies = sum(deck.get(k, 0) for k in CREW)
+    aboard = Counter((b[0], b[2], b[1]) for b in boarders)
+    sabotage = Counter((b[0], b[2]) for b in boarders if b[4] == "sabotage")
+    for (owner, host, crew), count in aboard.items():
+        if crew in CREW:
+            pair = ((owner - seat) % n * n + (host - seat) % n) * width
+            out[pair + CREW.index(crew)] = ratio(count, deck.get(crew, 0))
+    for (owner, host), count in sabotage.items():
+        out[((owner - seat) % n * n + (host - seat) % n) * width + len(CREW)] = ratio(count, crew_copies)
+    return out
 
 
 def _seat_hot(p: int | None, seat: int, n: int) -> list[float]:
@@ -149,8 +170,10 @@ def _seat_hot(p: int | None, seat: int, n: int) -> list[float]:
 
 def _pending(game: Showdown, pending: dict[str, Any] | None, players: list[dict[str, Any]], seat: int) -> list[float]:
     """The action in progress (all 0 when there is none)."""
-    p: dict[str, Any] = pending or {}
     n, faces = game.players, _faces(game)
+    if pending is None:
+        return [0.0] * _pending_size(game)
+    p: dict[str, Any] = pending
     out = one_hot(p.get("kind"), PENDING_KINDS) + one_hot(p.get("stage"), STAGES)
     out += [*_seat_hot(p.get("actor"), seat, n), float(p.get("actor") == CHANCE)]
     out += _seat_hot(p.get("attacker"), seat, n) + _seat_hot(p.get("target"), seat, n)
@@ -167,6 +190,14 @@ def _pending(game: Showdown, pending: dict[str, Any] | None, players: list[dict[
     return out + one_hot(disabled, _things(game))
 
 
+@per_game
+def _pending_size(game: Showdown) -> int:
+    """The length of :func:`_pending`'s part."""
+    n, faces = game.players, _faces(game)
+    size = len(PENDING_KINDS) + len(STAGES) + 3 * n + 1 + 2 * (faces + 3) + 6 + 1
+    return size + len(CREW) + 1 + len(CREW) + len(DISABLED_XENO) + len(_things(game))
+
+
 def _thing(players: list[dict[str, Any]], target: int, card: str) -> str:
     """What a token on ``card`` ("#<slot id>" for a countermeasure) of ``target`` disables,
     as named in :func:`_things`."""
@@ -176,10 +207,12 @@ def _thing(players: list[dict[str, Any]], target: int, card: str) -> str:
     return f"cm{ids.index(int(card[1:]))}"
 
 
+@per_game
 def _things(game: Showdown) -> tuple[str, ...]:
     return ("engine", "weapon", "xenotech", *_slot_names(game), *CREW)
 
 
+@per_game
 def _slot_names(game: Showdown) -> tuple[str, ...]:
     return tuple(f"cm{i}" for i in range(_slots(game)))
 

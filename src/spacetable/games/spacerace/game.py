@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, State, register
 from spacetable.engine.errors import ContentError
@@ -17,6 +17,9 @@ from .planets import planet_count
 from .setup import design_splits
 from .state import SpaceRaceState
 from .turns import BATCH_ROUNDS
+
+if TYPE_CHECKING:
+    from spacetable.engine.tensor import Tensor
 
 ARM_PLANETS = range(1, 5)
 EXTRA_PLANETS = range(0, 7)
@@ -170,7 +173,7 @@ class SpaceRace(Game):
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)
 
-    def observation_tensor(self, state: State, seat: int) -> list[float]:
+    def observation_tensor(self, state: State, seat: int) -> Tensor:
         return tensor.encode(self, state.view(seat), seat)
 
     def board_svg(self, view: JSON, seat: int | None) -> str | None:

@@ -1,0 +1,206 @@
+"""Steps per second of the RL environments, this checkout against a baseline checkout, side by side.
+
+    git worktree add /tmp/rl-base 41484ee      # the baseline (main before issue 23's speed work)
+    PYTHONPATH=src python benchmarks/rl_speed.py --baseline /tmp/rl-base [--rounds 5]
+
+Workloads (each a fixed number of steps from a fixed seed, random legal actions drawn from the
+mask with ``numpy.random.default_rng(0)``, so both checkouts play the very same steps; the
+digest of the actions taken is compared):
+
+- ``pettingzoo mothership 4``: ``pettingzoo.env("mothership", players=4)``, ``last()`` then a
+  random legal code from ``info["action_mask"]``;
+- ``openspiel showdown 4``: ``rl_environment.Environment`` on ``spacetable_showdown(players=4)``,
+  a random code from the current player's ``legal_actions``;
+- ``gymnasium falling-skies``: ``gymnasium.make("spacetable/FallingSkies-v0", level=1)``;
+- ``pettingzoo mothership 4, factored`` (this checkout only): the same decisions through
+  ``FactoredAECWrapper``, counted in engine actions (a decision takes 1 to 4 steps), against
+  the baseline's flat environment.
+
+Each measurement runs in a fresh process that imports one checkout (``PYTHONPATH=<checkout>/src``)
+and times only its loop. A round runs every workload on both checkouts, in alternating order;
+the ratio is taken within the round and the median over rounds is printed, with the median
+steps/s of each side (the machine's load moves between rounds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve()
+STEPS = {"pettingzoo mothership 4": 1500, "openspiel showdown 4": 3000, "gymnasium falling-skies": 3000}
+FACTORED = "pettingzoo mothership 4, factored"
+"""Measured on this checkout only, against the baseline's flat ``pettingzoo mothership 4``."""
+
+
+def _mask_choice(rng: Any, mask: Any) -> int:
+    import numpy as np
+
+    return int(rng.choice(np.flatnonzero(mask)))
+
+
+def _pettingzoo(steps: int, factored: bool) -> tuple[int, str]:
+    """Plays ``steps`` engine actions; returns the environment steps taken and the digest of
+    the actions (the last step of each, factored)."""
+    import numpy as np
+
+    from spacetable.interop import pettingzoo
+
+    env = pettingzoo.env("mothership", players=4)
+    if factored:
+        from spacetable.interop.factored import FactoredAECWrapper
+
+        env = FactoredAECWrapper(env)
+    rng, digest = np.random.default_rng(0), hashlib.sha256()
+    games = 0
+    env.reset(seed=games)
+    taken = env_steps = 0
+    while taken < steps:
+        _, _, over, cut, info = env.last()
+        if over or cut:
+            games += 1
+            env.reset(seed=games)
+            continue
+        action = _mask_choice(rng, info["action_mask"])
+        env.step(action)
+        env_steps += 1
+        if not factored or not env.chosen:  # a factored decision's last step moves the game
+            taken += 1
+            digest.update(str(action).encode())
+    return env_steps, digest.hexdigest()[:12]
+
+
+def _openspiel(steps: int) -> tuple[int, str]:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python import rl_environment
+
+    import spacetable.interop.openspiel  # noqa: F401  # registers the games
+
+    game = pyspiel.load_game("spacetable_showdown(players=4)")
+    env = rl_environment.Environment(game, chance_event_sampler=rl_environment.ChanceEventSampler(seed=0))
+    rng, digest = np.random.default_rng(0), hashlib.sha256()
+    time_step = env.reset()
+    for _ in range(steps):
+        if time_step.last():
+            time_step = env.reset()
+            continue
+        player = time_step.observations["current_player"]
+        action = int(rng.choice(time_step.observations["legal_actions"][player]))
+        digest.update(str(action).encode())
+        time_step = env.step([action])
+    return steps, digest.hexdigest()[:12]
+
+
+def _gymnasium(steps: int) -> tuple[int, str]:
+    import gymnasium
+    import numpy as np
+
+    import spacetable.interop.gymnasium  # noqa: F401  # registers the games
+
+    env = gymnasium.make("spacetable/FallingSkies-v0", level=1)
+    rng, digest = np.random.default_rng(0), hashlib.sha256()
+    games = 0
+    _, info = env.reset(seed=games)
+    for _ in range(steps):
+        action = _mask_choice(rng, info["action_mask"])
+        digest.update(str(action).encode())
+        _, _, over, cut, info = env.step(action)
+        if over or cut:
+            games += 1
+            _, info = env.reset(seed=games)
+    return steps, digest.hexdigest()[:12]
+
+
+WORKERS: dict[str, Callable[[int], tuple[int, str]]] = {
+    "pettingzoo mothership 4": lambda steps: _pettingzoo(steps, factored=False),
+    "openspiel showdown 4": _openspiel,
+    "gymnasium falling-skies": _gymnasium,
+    FACTORED: lambda steps: _pettingzoo(steps, factored=True),
+}
+
+
+def worker(name: str, steps: int) -> None:
+    """In a fresh process: time the workload and print {actions/s, env steps/s, digest} as JSON."""
+    WORKERS[name](20)  # warm up: imports, first game
+    start = time.perf_counter()
+    env_steps, digest = WORKERS[name](steps)
+    seconds = time.perf_counter() - start
+    print(json.dumps({"actions": steps / seconds, "steps": env_steps / seconds, "digest": digest}))
+
+
+def measure(checkout: Path, name: str, steps: int) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(checkout / "src")}
+    out = subprocess.run(
+        [sys.executable, str(HERE), "--worker", name, "--steps", str(steps)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--baseline", type=Path, help="a checkout of the baseline (e.g. /tmp/rl-base)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply every workload's steps")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--steps", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        worker(args.worker, args.steps)
+        return
+    if args.baseline is None:
+        parser.error("--baseline is required (a checkout of the baseline commit)")
+    here = HERE.parent.parent
+    rows: dict[str, dict[str, list[float]]] = {}
+    digests: dict[str, set[str]] = {}
+    for r in range(args.rounds):
+        for name, steps in STEPS.items():
+            steps = max(50, int(steps * args.scale))
+            sides = [("baseline", args.baseline, name), ("new", here, name)]
+            if name == "pettingzoo mothership 4":
+                sides.append(("factored", here, FACTORED))
+            if r % 2:
+                sides.reverse()
+            results = {side: measure(checkout, workload, steps) for side, checkout, workload in sides}
+            row = rows.setdefault(name, {})
+            for side, result in results.items():
+                row.setdefault(side, []).append(result["actions"])
+                if side == "factored":
+                    row.setdefault("factored env steps", []).append(result["steps"])
+                else:
+                    digests.setdefault(name, set()).add(result["digest"])
+            row.setdefault("ratio", []).append(results["new"]["actions"] / results["baseline"]["actions"])
+            if "factored" in results:
+                row.setdefault("factored ratio", []).append(
+                    results["factored"]["actions"] / results["baseline"]["actions"]
+                )
+            print(f"round {r + 1}: {name}: " + ", ".join(f"{k} {v[-1]:.1f}" for k, v in row.items()), flush=True)
+    print("\n| environment | baseline steps/s | new steps/s | new / baseline (median of rounds) |")
+    print("|---|---|---|---|")
+    for name, row in rows.items():
+        same = "same steps" if len(digests[name]) == 1 else "DIFFERENT steps"
+        med = {k: statistics.median(v) for k, v in row.items()}
+        print(f"| {name} ({same}) | {med['baseline']:.0f} | {med['new']:.0f} | {med['ratio']:.1f}x |")
+        if "factored" in med:
+            print(
+                f"| {FACTORED}: engine actions/s (env steps/s) | {med['baseline']:.0f} | "
+                f"{med['factored']:.0f} ({med['factored env steps']:.0f}) | {med['factored ratio']:.1f}x |"
+            )
+
+
+if __name__ == "__main__":
+    main()
