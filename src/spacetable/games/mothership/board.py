@@ -16,7 +16,7 @@ import random
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from spacetable.engine import ContentError
 
@@ -59,6 +59,14 @@ def distance_table(size: int) -> tuple[tuple[int, ...], ...]:
     """For each space, the king steps to every space of a ``size`` board (bots ask often)."""
     cells = [divmod(cell, size) for cell in range(size * size)]
     return tuple(tuple(max(abs(ar - br), abs(ac - bc)) for br, bc in cells) for ar, ac in cells)
+
+
+@lru_cache(maxsize=4096)
+def nearest_table(size: int, targets: tuple[int, ...]) -> tuple[int, ...]:
+    """For each space of a ``size`` board, the king steps to the nearest of ``targets`` (spaces,
+    at least one): what a bot asks of every ship for every position it weighs."""
+    table = distance_table(size)
+    return tuple(map(min, zip(*(table[t] for t in targets))))
 
 
 @dataclass(frozen=True)

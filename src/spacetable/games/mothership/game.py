@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
 from . import beacons, hazards, language, report, rule_refs, tensor, turns, web, web_words
-from .actions import BOARD_SEEDS, DrawBoard, action_space
+from .actions import BOARD_SEEDS, DrawBoard, Move, action_space
 from .board import Board, generate, parse_layout
 from .content import Content, load_content
 from .heuristic import evaluate
@@ -155,6 +155,9 @@ class Mothership(Game):
             for w in range(c.row_length + 1)
             if 0 <= c.energy - e - w <= c.row_length
         )
+        self.tree_bonuses: dict[tuple[tuple[int, ...], tuple[int, ...], str, str], int] = {}
+        """What a place on the technology tree adds to an effect, by (branches, tiers, effect,
+        unit), remembered as asked (module :mod:`.tech`)."""
         self.modules: frozenset[str] = frozenset(m for m in MODULES if opts[m] not in (False, "off"))
         """The optional rules in play: their cards are in the decks and playable."""
         self.hooks: Hooks = chosen(PLUGINS, self)
@@ -181,6 +184,11 @@ class Mothership(Game):
                 except ContentError as exc:
                     raise OptionsError(f"{self.id}: solo layout {name!r}: {exc}") from None
             self.board_outcomes = [(DrawBoard(s), 1 / len(solos)) for s in range(len(solos))]
+        self.worths: tuple[Board | None, dict[tuple[Any, ...], dict[tuple[Any, ...], float]]] = (None, {})
+        """Fleet worths of the greedy evaluation on one board, by everything they read (module
+        :mod:`.heuristic`)."""
+        self.moves = tuple(tuple(Move(ship, cell) for cell in range(self.size**2)) for ship in range(c.ships))
+        """``moves[ship][cell]``: every move action, built once (a turn offers dozens)."""
         self.board_for = lru_cache(maxsize=64)(self._board_for)
         self.actions = action_space(
             self.fleets,

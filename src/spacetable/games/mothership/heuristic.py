@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import beacons, cannons, exploration, objectives, tactics, victory
+from .board import nearest_table
 from .dice import face_value, rolled_sides
 from .state import NOWHERE
 from .targets import CANNON_TARGET, COLONY, PLANET_TARGET, decode_target
@@ -52,10 +53,23 @@ def evaluate(state: MothershipState, seat: int) -> float:
         return WIN * (1.0 if seat in state.winners else -1.0) / max(1, len(state.winners))
     if state.board is None:
         return 0.0
-    teams = state.game.teams
+    game = state.game
+    teams = game.teams
     worth = [0.0] * teams
-    for s in range(state.game.fleets):
-        worth[s % teams] += player_worth(state, s)
+    board, memo = game.worths
+    if board is not state.board or len(memo) > MEMO_SIZE:
+        game.worths = (state.board, {})
+        memo = game.worths[1]
+    shared = _shared_inputs(state)
+    known = memo.get(shared)
+    if known is None:
+        known = memo[shared] = {}
+    for s in range(game.fleets):
+        key = _fleet_inputs(state, s)
+        value = known.get(key)
+        if value is None:
+            value = known[key] = player_worth(state, s)
+        worth[s % teams] += value
     mine = worth[seat % teams]
     rivals = max(w for t, w in enumerate(worth) if t != seat % teams)
     value = mine - rivals
@@ -64,43 +78,112 @@ def evaluate(state: MothershipState, seat: int) -> float:
     return value
 
 
+MEMO_SIZE = 5_000
+"""Positions (by ``_shared_inputs``) whose fleet worths a game remembers (``game.worths``) before
+it forgets them all (it forgets them too when it is asked about another board)."""
+
+
+def _shared_inputs(state: MothershipState) -> tuple[Any, ...]:
+    """Everything ``player_worth`` reads that is not one fleet's own (with :func:`_fleet_inputs`:
+    all it reads, so equal inputs give an equal worth and a one-ply bot scores again only the
+    fleets an action changed). The rivals' ships count only where some fleet has no rival
+    station left to go for."""
+    game, out, stations, station_hp = state.game, state.out, state.stations, state.station_hp
+    teams = game.teams
+    live = {f % teams for f in range(game.fleets) if not out[f] and stations[f] != NOWHERE and station_hp[f] > 0}
+    ships = tuple(map(tuple, state.pos)) if len(live) < 2 else ()
+    script = state.script
+    return (
+        state.turn,
+        not state.trading,
+        tuple(state.playing),
+        tuple(state.owner),
+        tuple(out),
+        tuple(stations),
+        tuple(station_hp),
+        tuple(map(tuple, state.effects)),
+        tuple(state.beacon_draw[:1]),
+        -1 if script is None else script["seat"],
+        state.exploring,
+        tuple(state.artifacts),
+        ships,
+    )
+
+
+def _fleet_inputs(state: MothershipState, seat: int) -> tuple[Any, ...]:
+    """What ``player_worth`` reads of ``seat``'s own."""
+    return (
+        seat,
+        state.resources[seat],
+        tuple(state.hands[seat]),
+        state.charges[seat],
+        tuple(state.branches[seat]),
+        tuple(state.tiers[seat]),
+        tuple(state.pos[seat]),
+        state.hp[seat],
+        tuple(state.energy[seat]),
+        state.shield[seat],
+        len(state.kept[seat]),
+        len(state.objectives[seat]),
+        len(state.completed[seat]),
+        len(state.cannons[seat]),
+        state.points[seat],
+    )
+
+
 def player_worth(state: MothershipState, seat: int) -> float:
-    if state.out[seat]:
+    out = state.out
+    if out[seat]:
         return 0.0
-    kinds = state.game.ship_kinds
+    game = state.game
     board = state.board
     assert board is not None
     total = STATION_HP * state.station_hp[seat] + RESOURCE * state.resources[seat]
-    values = [card.value for card in state.game.content.cards]
-    total += sum(CARD + CARD_VALUE * values[c] for c in state.hands[seat]) + CARD * state.charges[seat]
+    hand = state.hands[seat]
+    if hand:
+        cards = game.content.cards
+        total += sum([CARD + CARD_VALUE * cards[c].value for c in hand]) + CARD * state.charges[seat]
+    else:
+        total += CARD * state.charges[seat]
     if state.playing and state.playing[0] == seat:  # a card waiting on Noooo: not lost before it works
-        total += CARD + CARD_VALUE * values[state.playing[1]]
+        total += CARD + CARD_VALUE * game.content.cards[state.playing[1]].value
     if seat == state.turn and not state.trading:  # the income to come: ending the turn gains nothing
         total += RESOURCE * income(state, seat)
-    costs = state.game.content.tech_costs
-    total += TECH * sum(sum(costs[:tiers]) for tiers in state.tiers[seat])
-    total += PLANET_WORTH * sum(1 for o in state.owner if o == seat)
-    planets = [board.planet_distance[i] for i, o in enumerate(state.owner) if o not in (seat, -2)]
-    rivals = [s for s in range(state.game.fleets) if not state.out[s] and not state.friendly(s, seat)]
-    stations = [state.stations[s] for s in rivals if state.stations[s] != NOWHERE and state.station_hp[s] > 0]
-    if not stations:  # the solo challenge's NPC has no station: go for its ships
-        stations = [c for s in rivals for c in state.pos[s] if c != NOWHERE]
-    station_rows = [board.distances[s] for s in stations]
+    costs = game.content.tech_costs
+    total += TECH * sum([sum(costs[:tiers]) for tiers in state.tiers[seat]])
+    owner = state.owner
+    total += PLANET_WORTH * owner.count(seat)
+    size, teams, team = board.size, game.teams, seat % game.teams
+    cells = board.planets
+    targets = tuple([cells[i] for i, o in enumerate(owner) if o != seat and o != -2])
+    planets = nearest_table(size, targets) if targets else None
+    rivals = [s for s in range(game.fleets) if not out[s] and s % teams != team]
+    stations, station_hp = state.stations, state.station_hp
+    targets = tuple([stations[s] for s in rivals if stations[s] != NOWHERE and station_hp[s] > 0])
+    if not targets:  # the solo challenge's NPC has no station: go for its ships
+        targets = tuple([c for s in rivals for c in state.pos[s] if c != NOWHERE])
+    nearest = nearest_table(size, targets) if targets else None
+    worths = _ship_worths(game.ship_kinds)
     for ship, cell in enumerate(state.pos[seat]):
         if cell == NOWHERE:
             continue
-        kind = kinds[ship]
-        total += SHIP_WORTH[kind]
+        total += worths[ship]
         if ship == 0:
             total += HULL * state.hp[seat] + panel_worth(state, seat)
-        if kind == "fighter" and planets:
-            total -= CLOSER * min(d[cell] for d in planets)
-        elif stations:
-            total -= CLOSER * min(row[cell] for row in station_rows)
+        if planets and game.ship_kinds[ship] == "fighter":
+            total -= CLOSER * planets[cell]
+        elif nearest:
+            total -= CLOSER * nearest[cell]
     if state.game.npc >= 0 and seat != state.game.npc:
         total += _solo_defence(state, seat)
     total += beacons.worth(state, seat) + objectives.worth(state, seat) + cannons.WORTH * len(state.cannons[seat])
     return total + exploration.worth(state, seat) + victory.worth(state, seat)
+
+
+@cache
+def _ship_worths(kinds: tuple[str, ...]) -> tuple[float, ...]:
+    """``SHIP_WORTH`` of each ship of a fleet, by number."""
+    return tuple(SHIP_WORTH[kind] for kind in kinds)
 
 
 def _solo_defence(state: MothershipState, seat: int) -> float:

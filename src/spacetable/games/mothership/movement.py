@@ -77,34 +77,60 @@ def weapon_die(state: MothershipState, seat: int, ship: int) -> int:
 
 def destinations(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int, bool]]:
     """Where ``ship`` may end a leg now: space -> (engine spaces it costs, whether it enters asteroids)."""
+    grid = state.grid
+    return {cell: way for cell, way in reach(state, seat, ship).items() if grid[cell] == EMPTY}
+
+
+def reach(
+    state: MothershipState, seat: int, ship: int, seen: tuple[int, ...] | None = None
+) -> dict[int, tuple[int, bool]]:
+    """Every space ``ship`` could end a leg on now if it were empty (the caller drops the occupied
+    ones). Remembered in ``state.routes`` with everything the search reads, so it survives every
+    action that changes none of it (the player's own ships moving, cards bought, dice rolled
+    elsewhere) and is searched again after any that does. ``seen``: ``seen_grid(state, seat)``
+    when the caller has it already (it asks for every ship)."""
     if state.attacked >> ship & 1 and not state.has_effect("rope", seat, ship):
         return {}
-    reach = state.routes.get(ship)
-    if reach is None:
-        reach = state.routes[ship] = _search(state, seat, ship)
-    grid = state.grid
-    return {cell: way for cell, way in reach.items() if grid[cell] == EMPTY}
+    start = state.pos[seat][ship]
+    budget = engine_spaces(state, seat, ship) - state.used[ship]
+    if budget <= 0 or start == NOWHERE:
+        return {}
+    if state.has_effect("frozen", seat, ship) or any(f(state, seat, start) for f in state.game.hooks.ship_frozen):
+        return {}
+    if seen is None:
+        seen = seen_grid(state, seat)
+    key = (seat, start, budget, state.cleared[seat][ship], state.gone_planets(), seen)
+    known = state.routes.get(ship)
+    if known is None or known[0] != key:
+        known = state.routes[ship] = (key, _search(state, seat, start, budget, key[3], key[4]))
+    return known[1]
 
 
-def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int, bool]]:
-    """Every space ``ship`` could end a leg on if it were empty: the player's own ships move
-    during the turn but never block the way, so this stays true while only they move.
+def seen_grid(state: MothershipState, seat: int) -> tuple[int, ...]:
+    """The grid as ``seat``'s ships see it: its team's ships taken off (they never block the way)."""
+    grid = state.grid[:]
+    teams = state.game.teams
+    for fleet in range(seat % teams, state.game.fleets, teams):
+        for cell in state.pos[fleet]:
+            if cell != NOWHERE:
+                grid[cell] = EMPTY
+    return tuple(grid)
+
+
+def _search(
+    state: MothershipState, seat: int, start: int, budget: int, won: int, gone: frozenset[int]
+) -> dict[int, tuple[int, bool]]:
+    """Every space a ship of ``seat`` on ``start`` with ``budget`` engine spaces could end a leg
+    on if it were empty (``won``: the asteroid field it won its way into, else -1).
 
     Breadth first over (space, still inside the field it won its way into); a leg that
     reaches a space both ways takes the way without an asteroid dogfight.
     """
-    budget = engine_spaces(state, seat, ship) - state.used[ship]
-    start = state.pos[seat][ship]
-    frozen = state.has_effect("frozen", seat, ship) or any(f(state, seat, start) for f in state.game.hooks.ship_frozen)
-    if budget <= 0 or start == NOWHERE or frozen:
-        return {}
     board = state.board
     assert board is not None
     neighbours, terrain, field, grid = board.neighbours, board.terrain, board.field, state.grid
     teams = state.game.teams
     team = seat % teams
-    won = state.cleared[seat][ship]
-    gone = state.gone_planets()
     found: dict[int, tuple[int, bool]] = {}
     seen = {(start, won >= 0)}
     frontier = [(start, won >= 0)]
@@ -138,7 +164,7 @@ def _search(state: MothershipState, seat: int, ship: int) -> dict[int, tuple[int
 
 
 def move(state: MothershipState, seat: int, ship: int, cell: int, events: list[Event]) -> None:
-    cost, fight = destinations(state, seat, ship)[cell]
+    cost, fight = reach(state, seat, ship)[cell]  # a legal move: the cell is empty
     board = state.board
     assert board is not None
     grid, fleet = state.grid, state.pos[seat]

@@ -109,7 +109,6 @@ def proceed(state: MothershipState, events: list[Event]) -> None:
     """Play the NPC's turn on until it needs dice (a chance node), a player's answer, or it ends."""
     npc = state.game.npc
     while state.phase == "turn" and state.turn == npc and _idle(state):
-        state.routes = {}  # the reach cached is the player's (routes are replaced, never mutated)
         step(state, events)
 
 

@@ -24,6 +24,7 @@ Hidden information: the resources a player holds. Every change to them is announ
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import CHANCE, JSON, TERMINAL, Action, Event, Outcome, State, check_json_keys
@@ -115,8 +116,39 @@ _FIELDS = (
 )
 
 
+_SHARED = {
+    "order_rolls": 1,
+    "winners": 1,
+    "discard": 1,
+    "known": 3,
+    "bought": 1,
+    "played": 1,
+    "bought_kinds": 1,
+    "artifacts": 1,
+    "explorers": 1,
+    "points": 1,
+    "respawns": 2,
+    "beacon_deck": 1,
+    "beacon_discard": 1,
+    "kept": 3,
+    "objective_deck": 1,
+    "objective_discard": 1,
+    "objectives": 2,
+    "public_objectives": 1,
+    "completed": 2,
+    "tallies": 2,
+    "beacon_log": 2,
+    "objective_log": 2,
+    "secret": 2,
+}
+"""Fields a clone shares with its original until either side first reads or sets them (each
+then copies its own, to the depth of lists given here): those most turns never touch (set-up
+rolls, report counters, the expansion modules' parts). Every other field a clone copies."""
+_COPIED = tuple(name for name in _FIELDS if name not in _SHARED)
+
+
 class MothershipState(State):
-    __slots__ = ("board", "game", "routes", *_FIELDS)
+    __slots__ = ("board", "game", "routes", "_parts", "_shared", *_COPIED)
 
     game: Mothership
     board: Board | None
@@ -257,15 +289,23 @@ class MothershipState(State):
     secret: list[list[int]]
     """Per fleet: [Replicator d4s rolled in secret, their sum]. The count is public, the sum is the
     fleet's own (RULINGS 35): ``resample`` re-rolls the others' (their resources with it)."""
-    routes: dict[int, dict[int, tuple[int, bool]]]
-    """Where each ship of the player on turn could move (``movement._search``), filled as asked.
-    A move forgets the mover's entry only (the player's own ships never block each other);
-    anything else but declaring an attack forgets all. Replaced, never mutated, after an
-    apply, so a clone may share it."""
+    routes: dict[int, tuple[tuple[Any, ...], dict[int, tuple[int, bool]]]]
+    """Per ship: where it could move (``movement.reach``) and everything that reach was searched
+    from, filled as asked and searched again when any of that changed. A clone shares it until
+    either side applies an action (the apply copies it), so a clone's entries never overwrite
+    the original's."""
+
+    _parts: list[Any]
+    """The fields of ``_SHARED``, in order (read and set through their names)."""
+    _shared: int
+    """Bit ``i`` set: the ``i``-th field of ``_SHARED`` may be shared with a clone (copied before
+    its first use); bit ``len(_SHARED)``: ``_parts`` itself may be."""
 
     def __init__(self, game: Mothership) -> None:
         self.game = game
         self._legal_cache = None
+        self._parts = [None] * len(_SHARED)
+        self._shared = 0
         self.routes = {}
         n, ships = game.fleets, game.content.ships
         c = game.content
@@ -413,13 +453,8 @@ class MothershipState(State):
         return rules.dice.outcomes(self)
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
-        events = rules.apply(self, action, seat)
-        kind = action[-1]
-        if kind == "move":
-            self.routes = {ship: way for ship, way in self.routes.items() if ship != action[0]}
-        elif kind != "attack":
-            self.routes = {}
-        return events
+        self.routes = self.routes.copy()
+        return rules.apply(self, action, seat)
 
     def _why_illegal(self, action: Action, actor: int) -> str:
         return rules.why_illegal(self, action, actor)
@@ -505,6 +540,8 @@ class MothershipState(State):
         state = cls.__new__(cls)
         state.game = game
         state._legal_cache = None
+        state._parts = [None] * len(_SHARED)
+        state._shared = 0
         state.routes = {}
         for name in _FIELDS:
             setattr(state, name, _plain(data[name]))
@@ -519,7 +556,7 @@ class MothershipState(State):
         return state
 
     def clone(self) -> MothershipState:
-        other = MothershipState.__new__(MothershipState)
+        other = _new_state(MothershipState)
         other.game = self.game
         other._legal_cache = None
         other.routes = self.routes
@@ -527,14 +564,14 @@ class MothershipState(State):
         other.phase = self.phase
         other.board_seed = self.board_seed
         other.grid = self.grid[:]
-        other.pos = [p[:] for p in self.pos]
+        other.pos = [*map(list.copy, self.pos)]
         other.hp = self.hp[:]
         other.station_hp = self.station_hp[:]
-        other.energy = [e[:] for e in self.energy]
+        other.energy = [*map(list.copy, self.energy)]
         other.shield = self.shield[:]
         other.resources = self.resources[:]
         other.owner = self.owner[:]
-        other.cleared = [c[:] for c in self.cleared]
+        other.cleared = [*map(list.copy, self.cleared)]
         other.out = self.out[:]
         other.turn = self.turn
         other.first = self.first
@@ -542,60 +579,39 @@ class MothershipState(State):
         other.used = self.used[:]
         other.attacked = self.attacked
         other.locked = self.locked
-        other.order_rolls = self.order_rolls[:]
         pending = self.pending
         other.pending = None if pending is None else {k: v[:] if type(v) is list else v for k, v in pending.items()}
-        other.winners = self.winners[:]
         other.reason = self.reason
         other.deck = self.deck[:]
-        other.hands = [h[:] for h in self.hands]
-        other.discard = self.discard[:]
-        other.known = [[k[:] for k in row] for row in self.known]
+        other.hands = [*map(list.copy, self.hands)]
         other.draws = self.draws[:]
         other.steal = self.steal[:]
         other.reward = self.reward[:]
-        other.bought = self.bought[:]
         other.trading = self.trading[:]
-        other.played = self.played[:]
-        other.effects = [e[:] for e in self.effects]
+        other.effects = [*map(list.copy, self.effects)]
         other.playing = self.playing[:]
         other.cancel = self.cancel[:]
         other.escort = self.escort
         other.stations = self.stations[:]
         other.event_roll = self.event_roll[:]
-        other.branches = [b[:] for b in self.branches]
-        other.tiers = [t[:] for t in self.tiers]
+        other.branches = [*map(list.copy, self.branches)]
+        other.tiers = [*map(list.copy, self.tiers)]
         other.charges = self.charges[:]
-        other.bought_kinds = self.bought_kinds[:]
         other.buying = self.buying
-        other.artifacts = self.artifacts[:]
-        other.explorers = self.explorers[:]
         other.exploring = self.exploring
-        other.points = self.points[:]
-        other.respawns = [r[:] for r in self.respawns]
         other.raiding = self.raiding
         other.acted = self.acted
         other.choice = None if self.choice is None else _plain(self.choice)
         other.stuck = self.stuck
-        other.cannons = [c[:] for c in self.cannons]
-        other.tokens = [t[:] for t in self.tokens]
+        other.cannons = [*map(list.copy, self.cannons)]
+        other.tokens = [*map(list.copy, self.tokens)]
         other.flipping = self.flipping
-        other.beacon_deck = self.beacon_deck[:]
-        other.beacon_discard = self.beacon_discard[:]
         other.beacon_draw = self.beacon_draw[:]
         other.activated = self.activated
-        other.kept = [[k[:] for k in row] for row in self.kept]
         other.script = None if self.script is None else _plain(self.script)
-        other.objective_deck = self.objective_deck[:]
-        other.objective_discard = self.objective_discard[:]
-        other.objectives = [o[:] for o in self.objectives]
-        other.public_objectives = self.public_objectives[:]
-        other.completed = [c[:] for c in self.completed]
         other.objective_draws = self.objective_draws[:]
-        other.tallies = [t[:] for t in self.tallies]
-        other.beacon_log = [row[:] for row in self.beacon_log]
-        other.objective_log = [row[:] for row in self.objective_log]
-        other.secret = [row[:] for row in self.secret]
+        other._parts = self._parts
+        self._shared = other._shared = _ALL_SHARED
         return other
 
     # ---- helpers the rules share -----------------------------------------
@@ -629,6 +645,48 @@ class MothershipState(State):
 
     def ship_name(self, seat: int, ship: int) -> str:
         return f"{self.player_name(seat)}'s {self.game.ship_names[ship]}"
+
+
+_new_state = object.__new__
+_PARTS_SHARED = 1 << len(_SHARED)
+_ALL_SHARED = (_PARTS_SHARED << 1) - 1
+
+
+def _copier(depth: int) -> Callable[[list[Any]], list[Any]]:
+    """A copy of nested lists ``depth`` deep (1: the list itself)."""
+    if depth == 1:
+        return list.copy
+    inner = _copier(depth - 1)
+    return lambda value: [*map(inner, value)]
+
+
+def _shared_field(index: int, depth: int) -> property:
+    """The ``index``-th field of ``_SHARED``: copied first if it may be shared with a clone."""
+    bit, copy = 1 << index, _copier(depth)
+
+    def own(state: MothershipState) -> list[Any]:
+        """``state._parts``, made the state's own."""
+        if state._shared & _PARTS_SHARED:
+            state._parts = state._parts[:]
+            state._shared &= ~_PARTS_SHARED
+        return state._parts
+
+    def read(state: MothershipState) -> Any:
+        if state._shared & bit:
+            parts = own(state)
+            parts[index] = copy(parts[index])
+            state._shared &= ~bit
+        return state._parts[index]
+
+    def write(state: MothershipState, value: Any) -> None:
+        own(state)[index] = value
+        state._shared &= ~bit
+
+    return property(read, write)
+
+
+for _index, (_name, _depth) in enumerate(_SHARED.items()):
+    setattr(MothershipState, _name, _shared_field(_index, _depth))
 
 
 def _reroll_secret(real: MothershipState, other: MothershipState, fleet: int, rng: random.Random) -> None:

@@ -21,6 +21,8 @@ from .actions import BuyCharge, BuyTech
 from .content import CATEGORIES
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .content import BranchModel
     from .state import MothershipState
 
@@ -35,15 +37,27 @@ def branch_of(state: MothershipState, seat: int, category: int) -> BranchModel |
 def bonus(state: MothershipState, seat: int, effect: str, unit: str = "") -> int:
     """What ``seat``'s tiers and artifacts add to ``effect`` (for ``unit``, a kind of ship, where
     it matters). Artifacts add up, whatever the tiers' dark tiles."""
-    total = 0
+    key = (tuple(state.branches[seat]), tuple(state.tiers[seat]), effect, unit)
+    memo = state.game.tree_bonuses
+    tree = memo.get(key)
+    if tree is None:
+        tree = memo[key] = _tree_bonus(state.game.content.branches, *key)
     for extra in state.game.hooks.tree_bonus:  # artifacts
-        total += extra(state, seat, effect, unit)
-    for category in range(len(CATEGORIES)):
-        branch = branch_of(state, seat, category)
-        if branch is None:
+        tree += extra(state, seat, effect, unit)
+    return tree
+
+
+def _tree_bonus(
+    branches: Sequence[BranchModel], chosen: tuple[int, ...], tiers: tuple[int, ...], effect: str, unit: str
+) -> int:
+    """What the tiers bought (``tiers`` up the branches ``chosen`` per category, -1 none) add to
+    ``effect`` for ``unit``: light tiles add up, of the dark tiles the highest counts."""
+    total = 0
+    for index, bought in zip(chosen, tiers):
+        if index < 0:
             continue
         best_dark = 0
-        for tile in branch.tiers[: state.tiers[seat][category]]:
+        for tile in branches[index].tiers[:bought]:
             if tile.effect != effect or (tile.units and unit not in tile.units):
                 continue
             if tile.dark:
