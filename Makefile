@@ -1,6 +1,7 @@
 # The README's two commands: `make play` and `make test`. Each sets up .venv on its own:
 # `make play` installs only what playing needs; `make test` adds the test tools, the research
-# libraries, the balance lab's (pyarrow, matplotlib, Ray) and the system packages the browser and storage tests drive (Debian's Chromium and
+# libraries (with Stable-Baselines3 on torch's CPU build), the balance lab's (pyarrow, matplotlib,
+# Ray) and the system packages the browser and storage tests drive (Debian's Chromium and
 # PostgreSQL server, installed with apt-get when missing and we are root).
 PYTHON ?= python3
 VENV   := .venv
@@ -22,9 +23,12 @@ $(PLAY_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $(PLAY_STAMP)
 
+# torch's CPU build goes in first (for the train extra's Stable-Baselines3): the plain torch wheel
+# brings 3 GB of NVIDIA libraries.
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,rl,lab]'
+	$(BIN)/python -m pip install --quiet 'torch==2.13.0+cpu'
+	$(BIN)/python -m pip install --quiet -e '.[test,rl,lab,train]'
 	touch $(PLAY_STAMP) $(TEST_STAMP)
 
 play: $(PLAY_STAMP)
@@ -52,17 +56,8 @@ lint: $(TEST_STAMP)
 test: lint system-packages
 	$(BIN)/pytest -n $(JOBS) --durations=15
 
-# Training with Stable-Baselines3 (the train extra; torch's CPU build first: the plain torch wheel
-# brings 3 GB of NVIDIA libraries). About 900 MB and a minute to install, so `make test` leaves it
-# out: its tests here (tests/test_interop_sb3.py skips without it), then a short training run.
-TRAIN_STAMP := $(VENV)/.installed-train
-$(TRAIN_STAMP): pyproject.toml $(TEST_STAMP)
-	$(BIN)/python -m pip install --quiet 'torch==2.13.0+cpu'
-	$(BIN)/python -m pip install --quiet -e '.[test,rl,lab,train]'
-	touch $(TRAIN_STAMP)
-
-rl-check: $(TRAIN_STAMP)
-	$(BIN)/pytest -p no:xdist -q tests/test_interop_sb3.py
+# A short training run of the example (docs/INTEROP.md, "Training"); `make test` runs its tests.
+rl-check: $(TEST_STAMP)
 	$(BIN)/python examples/train_falling_skies.py --minutes 0.5
 
 # the pictures in docs/screenshots/, taken by the browser tests as they play

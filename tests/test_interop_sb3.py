@@ -1,6 +1,6 @@
 """Stable-Baselines3 and sb3-contrib on every solo game: ``make_vec_env``, SB3's checker and
-MaskablePPO taking a few masked steps. They need the ``train`` extra (torch, CPU build), which
-``make test`` leaves out for its size; ``make rl-check`` installs it and runs these."""
+MaskablePPO taking a few masked steps (the ``train`` extra, with torch's CPU build, which
+``make test`` installs)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-pytest.importorskip("sb3_contrib", reason="the train extra is not installed (make rl-check installs it)")
-
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.utils import get_action_masks
 from stable_baselines3.common.env_checker import check_env
