@@ -75,7 +75,9 @@ class ProtocolMachine(RuleBasedStateMachine):
         action = self.game.actions.decode(code % self.game.actions.size)
         before = self.state.to_json()
         exact = seat is None or type(seat) is int
-        if exact and seat in deciders(self.state) and action in self.state.legal_actions(seat):
+        player = self.state.current_player()
+        actor = player if seat is None and player >= 0 else seat  # None: whoever decides alone now
+        if exact and actor in deciders(self.state) and action in self.state.legal_actions(actor):
             return  # a legal action: not this rule's business
         with pytest.raises(IllegalActionError):
             self.state.apply_action(action, seat)
