@@ -103,3 +103,23 @@ def test_pettingzoo_factored_mothership() -> None:
         if env.observe(agent)["decision"].any():  # mid-decision: same agent, the game unmoved
             assert env.agent_selection == agent and env.last()[1] == 0.0
             assert legal_codes(engine, env.possible_agents.index(agent)) == legal
+
+
+def test_gymnasium_factored_mothership_builds_no_flat_mask(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Solo Mothership's flat mask has 190k entries: under the wrapper nothing builds it."""
+    env = FactoredActions(gymnasium.make(env_id("mothership"), round_limit=5))
+    table = env.unwrapped.table  # type: ignore[attr-defined]
+
+    def refuse(seat: int) -> None:
+        raise AssertionError(f"the flat mask of seat {seat} was built")
+
+    monkeypatch.setattr(table, "action_mask", refuse)
+    _, info = env.reset(seed=5)
+    rng, moves = random.Random(5), 0
+    for _ in range(60):
+        assert len(info["action_mask"]) == env.action_space.n  # the wrapper's own, one step wide
+        observation, _, over, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        moves += not observation["decision"].any()
+        if over:
+            break
+    assert moves > 5  # the game moved

@@ -122,6 +122,7 @@ class FactoredActions(gymnasium.Wrapper[dict[str, Any], np.int64, npt.NDArray[np
 
     def __init__(self, env: gymnasium.Env[Any, Any]) -> None:
         super().__init__(env)  # Gymnasium types a wrapper's env with the wrapper's own spaces
+        env.unwrapped.flat_masks = False  # type: ignore[attr-defined]  # a SoloEnv; this wrapper gives the masks
         self._chooser = _Chooser(env.unwrapped.game)  # type: ignore[attr-defined]  # a SoloEnv
         codec = self._chooser.codec
         self.action_space = spaces.Discrete(codec.width)

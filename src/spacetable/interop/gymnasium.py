@@ -16,7 +16,8 @@ it). Keywords are the game's options, and:
 
 The observation is the game's tensor (values in [0, 1]); actions are the game's codes,
 ``Discrete(game.actions.size)``; ``info["action_mask"]`` (and :meth:`SoloEnv.action_masks`, as
-sb3-contrib's MaskablePPO asks) marks the legal ones. Chance is drawn from the environment's
+sb3-contrib's MaskablePPO asks) marks the legal ones; a wrapper that masks its own way sets
+``flat_masks = False`` and infos then carry none. Chance is drawn from the environment's
 generator. Each id is registered with ``max_episode_steps`` (:func:`episode_steps`).
 ``render()`` gives the game as text (render modes ``ansi``: returned, ``human``: printed).
 """
@@ -64,6 +65,9 @@ class SoloEnv(gymnasium.Env[Observation, np.int64]):
         self.table = Table(self.game, together=False, reward=reward, illegal_reward=illegal_reward)
         self.observation_space = spaces.Box(0.0, 1.0, self.game.observation_shape(), np.float32)
         self.action_space = spaces.Discrete(self.game.actions.size)
+        self.flat_masks = True
+        """Whether infos carry the flat ``action_mask`` (a wrapper that masks otherwise, such
+        as ``interop.factored``'s, turns it off rather than have it built and thrown away)."""
 
     @property
     def engine_state(self) -> State:
@@ -78,13 +82,10 @@ class SoloEnv(gymnasium.Env[Observation, np.int64]):
         self.table.reset(int(self.np_random.integers(2**63)))
         if self.render_mode == "human":
             self.render()
-        return self.table.observation(0), {"action_mask": self.action_masks()}
+        return self.table.observation(0), self._info()
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        info: dict[str, Any] = {}
-        if not self.table.play(0, operator.index(action)):
-            info["illegal_action"] = True
-        info["action_mask"] = self.action_masks()
+        info = self._info(illegal=not self.table.play(0, operator.index(action)))
         over = self.table.state.is_terminal()
         if self.render_mode == "human":
             self.render()
@@ -100,6 +101,13 @@ class SoloEnv(gymnasium.Env[Observation, np.int64]):
 
     def render(self) -> str | None:
         return self.table.render(self.render_mode)
+
+    def _info(self, illegal: bool = False) -> dict[str, Any]:
+        """The step's info: the flat mask (while ``flat_masks``), and whether the action was skipped."""
+        info: dict[str, Any] = {"action_mask": self.action_masks()} if self.flat_masks else {}
+        if illegal:
+            info["illegal_action"] = True
+        return info
 
 
 def episode_steps(game: Game) -> int:
