@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import random
-import types
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -14,7 +13,6 @@ import numpy as np
 import pyspiel
 import pytest
 from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
-from pettingzoo.utils import parallel_to_aec
 
 import spacetable
 from interop_helpers import MULTIPLAYER_IDS, table
@@ -60,13 +58,14 @@ def test_pettingzoo_seed_test(game_id: str) -> None:
 @pytest.mark.usefixtures("no_warnings")
 @pytest.mark.parametrize("game_id", MULTIPLAYER_IDS)
 def test_pettingzoo_max_cycles_test(game_id: str) -> None:
-    """max_cycles_test counts one step per agent per cycle, as the parallel environment (and
-    PettingZoo's AEC view of it) takes them; the turn-based env() asks only the seat to decide."""
-    module = types.SimpleNamespace(
-        parallel_env=functools.partial(parallel, game_id),
-        env=lambda **kwargs: parallel_to_aec(parallel(game_id, **kwargs)),
-    )
+    """max_cycles_test on the module the project gives: its env is the parallel environment
+    turn by turn (PettingZoo's AEC view), one step per agent per cycle, as the test counts; the
+    turn-based env() asks only the seat to decide (its truncation is tested below)."""
+    players, options = table(game_id)
+    module = pettingzoo.game_module(game_id, players, **options)
     max_cycles_test(module)
+    assert isinstance(module.env().unwrapped, pettingzoo.GameParallelEnv)  # the same environment, turn by turn
+    assert len(module.parallel_env().possible_agents) == players  # the table's options are kept
 
 
 @pytest.mark.parametrize("game_id", MULTIPLAYER_IDS)

@@ -6,6 +6,9 @@
 - :func:`parallel_env` lets every seat that decides now act in the same step, so a draft round
   is one step; the other agents' actions are ignored.
 
+- :func:`game_module` gives a game as a module the way PettingZoo lays out its own
+  environments (``env`` and ``parallel_env``), for tests that take one (``max_cycles_test``).
+
 ``max_cycles`` truncates the game after that many cycles: steps of the parallel environment,
 and for the turn-based one as many steps as it has agents per cycle. ``reward`` is ``"win"``
 (default: the game's ``returns()`` when it ends) or ``"shaped"`` (that plus the change in each
@@ -23,6 +26,7 @@ view as text (render modes ``ansi``: returned, ``human``: printed).
 from __future__ import annotations
 
 import operator
+import types
 from typing import Any
 
 import numpy as np
@@ -30,7 +34,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils import parallel_to_aec, wrappers
 
 from spacetable.engine import JSON, State, game_class
 
@@ -51,6 +55,29 @@ def parallel_env(
 ) -> ParallelEnv:
     """The parallel environment of a game: every seat that decides now acts in the same step."""
     return GameParallelEnv(game_id, players, render_mode, **kwargs)
+
+
+def game_module(game_id: str, players: int | None = None, **kwargs: Any) -> types.ModuleType:
+    """The game as a module laid out like PettingZoo's own environments
+    (``pettingzoo.atari.pong_v3``), for the tests that take one, such as
+    ``pettingzoo.test.max_cycles_test(game_module("showdown", players=4))``: its
+    ``parallel_env(**more)`` is :func:`parallel_env` with ``players``, ``kwargs`` and ``more``,
+    and its ``env(**more)`` that environment seen turn by turn, every agent once a cycle
+    (``pettingzoo.utils.parallel_to_aec``, as PettingZoo's Atari games, parallel at heart,
+    make their ``env``). It is not the turn-based :func:`env`, which asks only the seat that
+    decides."""
+
+    def parallel(**more: Any) -> ParallelEnv:
+        return parallel_env(game_id, players, **{**kwargs, **more})
+
+    def aec(**more: Any) -> AECEnv:
+        return parallel_to_aec(parallel(**more))
+
+    name = f"spacetable_{game_id.replace('-', '_')}_v0"
+    module = types.ModuleType(name, f"{game_id} laid out as a PettingZoo environment module (game_module).")
+    module.parallel_env = parallel  # type: ignore[attr-defined]  # a module's attributes are set like this
+    module.env = aec  # type: ignore[attr-defined]
+    return module
 
 
 def agent_name(seat: int) -> str:
