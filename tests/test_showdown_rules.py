@@ -282,8 +282,26 @@ def test_ai_token_lets_a_countermeasure_be_used_twice() -> None:
     apply(s, EndTurn(), EndTurn(), EndTurn())  # Han, Leela, Kathryn: the AI token saves the plating once
     assert [(c.card, c.deployed, c.ai) for c in s.cms[KATHRYN]] == [("armor_plating", False, 2)]
     apply(s, Attack(KATHRYN, False), Commit(0), Deploy(0, False), Commit(0), Roll(3), Roll(1))
-    assert s.cms[KATHRYN][0].ai == 0  # the second deployment takes the token off
+    assert s.cms[KATHRYN][0].ai == 3  # the second deployment takes the token off, for good
     apply(s, EndTurn(), EndTurn(), EndTurn())
+    assert s.cms[KATHRYN] == [] and s.public_pile.get("armor_plating") == 1
+
+
+def test_a_countermeasure_takes_the_ai_token_only_once() -> None:
+    """The AI reuses each countermeasure once: after its second deployment has taken the token
+    off, the card cannot take it again (deployed or not), and it is discarded as usual."""
+    s = table(
+        [{"ai": 1, "engine": 1}, {"weapon": 1}, {}], cms=[["armor_plating"], [], []], energy=[4, 0, 0], game=new_game(3)
+    )
+    apply(s, Reprogram(0), EndTurn())
+    apply(s, Attack(KATHRYN, False), Deploy(0, False), Commit(0), Roll(3), Roll(1))
+    apply(s, EndTurn(), EndTurn(), EndTurn())
+    apply(s, Attack(KATHRYN, False), Commit(0), Deploy(0, False), Commit(0), Roll(3), Roll(1))
+    apply(s, EndTurn(), EndTurn())  # Han, Leela: Kathryn's turn, the plating still deployed
+    s.energy[KATHRYN] = 4  # enough for the AI
+    assert s.cms[KATHRYN][0].deployed and ships.free_tokens(s, "ai") == s.content.tokens["ai"]
+    assert not any(isinstance(a, Reprogram) for a in s.legal_actions())
+    apply(s, EndTurn())
     assert s.cms[KATHRYN] == [] and s.public_pile.get("armor_plating") == 1
 
 

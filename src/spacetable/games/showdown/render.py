@@ -35,6 +35,7 @@ from .actions import (
     Teleport,
 )
 from .content import CARD_KINDS, card_name
+from .state import AI_REUSED
 
 __all__ = ["action_groups", "action_label", "card_name", "render"]
 from .state import ShowdownState
@@ -196,7 +197,7 @@ def _mat(state: ShowdownState, view: dict[str, Any], p: int, info: dict[str, Any
         text = card_name(slot["card"]) if slot["card"] else "face-down"
         flags = [f for f, on in (("deployed", slot["deployed"]), ("boosted", slot["boosted"])) if on]
         if slot["ai"]:
-            flags.append("AI token")
+            flags.append("AI used" if slot["ai"] == AI_REUSED else "AI token")
         if slot["armor"]:
             flags.append(f"{slot['armor']} armor")
         cms.append(text + (f" ({', '.join(flags)})" if flags else ""))

@@ -38,7 +38,7 @@ def state_schema(game: Showdown) -> type[BaseModel]:
     def per_seat(item: Any) -> Any:
         return ListOf(item, length=n)
 
-    slot = Tuple(Int(-1, BIG), OneOf(*COUNTERMEASURES), Bool, Bool, Int(0, 2), Bool, Int(0, 99))
+    slot = Tuple(Int(-1, BIG), OneOf(*COUNTERMEASURES), Bool, Bool, Int(0, 3), Bool, Int(0, 99))
     token = Tuple(seat, OneOf(*XENOTECH), seat, Str, Int(0, 99))
     boarder = Tuple(seat, OneOf(*CREW), seat, Int(0, 99), OneOf("", "sabotage"), OneOf("", HULL, ENERGY, *CARD_KINDS))
     fields: dict[str, Any] = {

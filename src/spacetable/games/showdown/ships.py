@@ -12,7 +12,7 @@ from spacetable.engine import Event
 
 from .actions import Deploy, Done
 from .content import XENOTECH, card_name
-from .state import ALIVE, DESTROYED, LIFELESS, ShowdownState, Slot
+from .state import AI_REUSED, ALIVE, DESTROYED, LIFELESS, ShowdownState, Slot
 
 
 def name(state: ShowdownState, p: int) -> str:
@@ -95,7 +95,7 @@ def living(state: ShowdownState) -> list[int]:
 def free_tokens(state: ShowdownState, xeno: str) -> int:
     """Xenotech tokens of a kind still in the box."""
     if xeno == "ai":
-        out = sum(1 for ship in state.cms for s in ship if s.ai)
+        out = sum(1 for ship in state.cms for s in ship if s.ai and s.ai != AI_REUSED)
     else:
         out = sum(1 for t in state.tokens if t.xeno == xeno)
     return state.content.tokens[xeno] - out
@@ -138,7 +138,7 @@ def deploy(state: ShowdownState, p: int, index: int, boost: bool, events: list[E
     if boost:
         state.energy[p] -= state.content.rules.boost_cost
     armor = state.content.rules.armor_tokens if slot.card == "armor_plating" else 0
-    ai = 0 if slot.ai == 2 else slot.ai  # the second deployment takes the AI token off
+    ai = AI_REUSED if slot.ai == 2 else slot.ai  # the second deployment takes the AI token off
     new = slot._replace(deployed=True, boosted=boost, known=True, armor=armor, ai=ai)
     state.cms[p][index] = new
     extra = " (boosted)" if boost else ""

@@ -43,6 +43,10 @@ FIRE_ROUND = 20
 """The house rule's first round of fire in bots' batches and research (``Showdown.finite_options``)."""
 
 
+AI_REUSED = 3
+"""``Slot.ai`` of a countermeasure the AI has reused: it may not take the token again."""
+
+
 class Slot(NamedTuple):
     """A countermeasure card on a mat. ``id`` is stable while the card is in play (tokens name it)."""
 
@@ -52,7 +56,8 @@ class Slot(NamedTuple):
     boosted: bool = False
     ai: int = 0
     """0: no AI token; 1: the token will save the card at its next expiry; 2: saved once, the
-    next deployment removes the token."""
+    next deployment removes the token; 3: reused, the token is back in the box and the card may
+    not take it again (the AI reuses each countermeasure once)."""
     known: bool = False
     """Face up at least once: every player knows what it is."""
     armor: int = 0

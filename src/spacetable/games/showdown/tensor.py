@@ -20,7 +20,7 @@ seats           N * (19 + 12L)  per seat: status one-hot (alive, lifeless, destr
                                 fire), mat visible; engine, weapon, crew and xenotech counts each
                                 over its copies in the deck; intact and damaged hull / (start hull
                                 + cards dealt); per slot: present, face known, its card (one-hot
-                                of 6 countermeasures), deployed, boosted, AI token / 2, armor /
+                                of 6 countermeasures), deployed, boosted, AI state / 3, armor /
                                 armor tokens
 hand            15              own hand: copies of each card kind / hand size
 burn            10 + L          own secret discard on fire: one-hot of engine, weapon, the crew,
@@ -122,7 +122,7 @@ def encode(game: Showdown, view: JSON, seat: int) -> list[float]:
             if i < len(cms):
                 slot = cms[i]
                 out += [1.0, float(slot["card"] is not None), *one_hot(slot["card"], COUNTERMEASURES)]
-                out += [float(slot["deployed"]), float(slot["boosted"]), ratio(slot["ai"], 2)]
+                out += [float(slot["deployed"]), float(slot["boosted"]), ratio(slot["ai"], 3)]
                 out.append(ratio(slot["armor"], rules.armor_tokens))
             else:
                 out += [0.0] * (6 + len(COUNTERMEASURES))
