@@ -23,6 +23,7 @@ from open_spiel.python.observation import make_observation
 import spacetable
 from interop_helpers import GAME_IDS, table
 from spacetable.engine import JSON
+from spacetable.engine.match import random_playout
 from spacetable.interop.infostate import Trail
 from spacetable.interop.openspiel import HeuristicEvaluator, SpielState, register_games, resampler, spiel_name
 from spacetable.interop.sequential import observation_string
@@ -351,3 +352,30 @@ def test_rl_environment_plays_a_whole_game() -> None:
         steps += 1
     assert steps > 10
     assert time_step.rewards == env.get_state.returns() and sum(time_step.rewards) == 1.0
+
+
+LENGTH_TABLES = [
+    ("falling-skies", 1, 20),
+    ("spacerace", 2, 20),
+    ("spacerace", 6, 10),
+    ("showdown", 2, 20),
+    ("showdown", 4, 20),
+    ("showdown", 6, 10),
+    ("mothership", 1, 10),
+    ("mothership", 2, 3),
+]
+"""(game, seats, random games) whose lengths are checked against the bound."""
+
+LOOSEST = 150
+"""How many times the longest random game a bound may be (docs/INTEROP.md, "Length bounds":
+showdown's was about 1,000 times before its per-ship proof; the loosest now is about 130)."""
+
+
+@pytest.mark.parametrize(("game_id", "players", "games"), LENGTH_TABLES)
+def test_max_game_length_holds_and_is_not_absurdly_loose(game_id: str, players: int, games: int) -> None:
+    game = spacetable.load_finite(game_id, players)
+    bound = game.bounded_length()
+    assert pyspiel.load_game(spiel_name(game_id), {"players": players}).max_game_length() == bound
+    lengths = [random_playout(game.new_initial_state(), random.Random(seed), bound)[0] for seed in range(games)]
+    assert max(lengths) <= bound  # random_playout raises beyond it, too
+    assert bound <= LOOSEST * max(lengths), f"{game_id}: bound {bound}, longest random game {max(lengths)}"

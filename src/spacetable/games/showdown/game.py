@@ -112,22 +112,48 @@ class Showdown(Game):
 
 
 def _max_length(game: Showdown) -> int | None:
-    """A bound on the actions of any game, chance included.
+    """A bound on the actions of any game, chance included (None for more than two captains
+    without ``fire_round``: they may never fight). W, E, G, P are the deck's weapons, engines,
+    gunners and pilots, L the countermeasure limit, A the actions per turn.
 
-    Upgrade phase: one deal and one pick per card. Showdown: once the ships burn (from round 1
-    in a duel, else from ``fire_round``) every round burns at least one item (card or hull
-    token) of each ship, and items are finite: the cards, the hull tokens (start, discards,
-    kept armor) of the whole table. Each turn takes at most a few dozen decisions and die rolls
-    per action. None for more than two captains without ``fire_round``: they may never fight.
+    Upgrade phase: a deal and a pick per card of the deck, and the first player's draw.
+
+    Rounds. The ships burn from round 1 in a duel, else from ``fire_round`` at the latest (from
+    the round after two captains are left, if sooner). Count a ship's items: its cards (crew
+    away included) and hull tokens, intact or damaged. At the showdown it has at most
+    ``start_hull + dealt`` (each pick plays a card, replaces one or becomes a hull token). A
+    burning round takes one (a card or an intact hull token) from every ship afloat, and a ship
+    with none intact is out. Repairs and damage only flip tokens; killed crew only lose cards.
+    Items come only from loot (one per captain killed: at most n - 1) and from a boosted Armor
+    Plating's tokens when it is spent (``armor_tokens`` per deployment; a card is deployed at
+    most twice on a ship, the AI reusing each countermeasure once, and a card changes ship only
+    as loot). So no ship outlives ``start_hull + dealt + gains`` burning rounds, and with one
+    captain left the game is over.
+
+    A round: a burn choice per ship, then a turn per captain of at most A actions and the end
+    of the turn. The longest action is an attack or a boarding (a xenotech use is a declaration
+    and the target's reaction, a repair one die and its re-rolls). An attack: the declaration,
+    the attacker's energy, the target's deployments (at most L, then done), its energy, the
+    dice: W per action spent attacking (a double attack spends two for one volley of 2W), at
+    most 2E for the defence (Nitro Fuel), forced re-rolls by enemy saboteurs (at most G on
+    the attack, P on the defence) and own re-rolls (two at most per side, one more with Adrenal
+    Stim). A boarding: the declaration, deployments, the mode, the defender, the teleporter dice
+    of the two ratings (one more die for a Security Drone), the Adrenal Stim re-rolls and the
+    loot.
     """
     c = game.content
     n, rules = game.players, c.rules
     fire = 1 if n == 2 else game.fire_round
     if fire is None:
         return None
+    copies = c.deck.get
     cards = sum(c.deck.values())
-    items = cards + n * rules.start_hull + cards + 2 * rules.armor_tokens * cards
-    rounds = fire + items
-    dice_per_action = 4 * 30 + 20  # two pools of up to 30 dice with re-rolls, steps and reactions
-    per_turn = rules.actions_per_turn * dice_per_action + 10
+    limit = rules.countermeasure_limit
+    gains = (n - 1) + 2 * rules.armor_tokens * (copies("armor_plating", 0) + n - 1)
+    rounds = fire - 1 + rules.start_hull + c.dealt + gains
+    top_rating = max(c.rating.values())
+    attack = 4 + limit + 2 * copies("engine", 0) + copies("gunner", 0) + copies("pilot", 0) + 2 * 3
+    boarding = 4 + limit + 2 * top_rating + 1 + 2 + 1
+    per_action = max(attack, boarding)
+    per_turn = rules.actions_per_turn * (per_action + copies("weapon", 0)) + 1
     return 2 * cards + 1 + rounds * (n * per_turn + n)
