@@ -5,7 +5,6 @@
   (:mod:`spacetable.interop.sequential`).
 - :func:`parallel_env` lets every seat that decides now act in the same step, so a draft round
   is one step; the other agents' actions are ignored.
-
 - :func:`game_module` gives a game as a module the way PettingZoo lays out its own
   environments (``env`` and ``parallel_env``), for tests that take one (``max_cycles_test``).
 

@@ -152,8 +152,10 @@ def _max_length(game: Showdown) -> int | None:
     gains = (n - 1) + 2 * rules.armor_tokens * (copies("armor_plating", 0) + n - 1)
     rounds = fire - 1 + rules.start_hull + c.dealt + gains
     top_rating = max(c.rating.values())
-    attack = 4 + limit + 2 * copies("engine", 0) + copies("gunner", 0) + copies("pilot", 0) + 2 * 3
-    boarding = 4 + limit + 2 * top_rating + 1 + 2 + 1
+    steps = 4 + limit  # declaration, energy or mode, deployments and done, energy or defender
+    own_rerolls = 2 * (2 + 1)  # per side: two (a double attack, Nitro Fuel), one more with the Stim
+    attack = steps + 2 * copies("engine", 0) + copies("gunner", 0) + copies("pilot", 0) + own_rerolls
+    boarding = steps + (2 * top_rating + 1) + 2 + 1  # the dice, the Stims' re-rolls, the loot
     per_action = max(attack, boarding)
     per_turn = rules.actions_per_turn * (per_action + copies("weapon", 0)) + 1
     return 2 * cards + 1 + rounds * (n * per_turn + n)

@@ -35,10 +35,9 @@ from .actions import (
     Teleport,
 )
 from .content import CARD_KINDS, card_name
-from .state import AI_REUSED
 
 __all__ = ["action_groups", "action_label", "card_name", "render"]
-from .state import ShowdownState
+from .state import AI_REUSED, ShowdownState
 
 
 def escape(text: str) -> str:
