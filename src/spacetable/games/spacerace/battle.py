@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from spacetable.engine import Event
 
-from . import planets, turns
+from . import planets
 from .content import Stats
 from .ships import Ship, new_ship, with_treasure
 
@@ -45,6 +45,11 @@ ATTACKER = 1
 DEFENDER = 2
 STANDOFF = 0
 KIND_NAMES = {PVM: "player vs map", PVP: "player vs player", ASSAULT: "planetary assault"}
+
+WAITS, MOVE_ENDS, ARRIVES, ASSAULTED = "waits", "move ends", "arrives", "assaulted"
+"""What a battle step leaves to the turn (``turns.after_battle``): the battle waits for a
+decision or a die; the attacker's move ends; its arrival goes on, the ships on its space beaten
+(ASSAULTED: they were orbiting the planet there)."""
 
 
 class Battle(NamedTuple):
@@ -120,7 +125,7 @@ def may_flee(attacker: Stats, defender: Stats) -> bool:
 # ---- the steps --------------------------------------------------------------------
 
 
-def start(state: SpaceRaceState, kind: str, foe: int, foe_ship: int, events: list[Event]) -> None:
+def start(state: SpaceRaceState, kind: str, foe: int, foe_ship: int, events: list[Event]) -> str:
     """Begin a battle of the moving ship against a defender and run it as far as it goes alone."""
     battle = Battle(kind, foe, foe_ship, 0, 0, 0)
     state.battle = battle
@@ -151,11 +156,11 @@ def start(state: SpaceRaceState, kind: str, foe: int, foe_ship: int, events: lis
     else:
         events.append(Event("initiative", f"Equal M ({attacker[1]}): a d6 each for the first strike."))
         state.phase = "initiative"
-        return
-    _fight(state, first, events)
+        return WAITS
+    return _fight(state, first, events)
 
 
-def _fight(state: SpaceRaceState, first: int, events: list[Event]) -> None:
+def _fight(state: SpaceRaceState, first: int, events: list[Event]) -> str:
     """The exchange, from the first striker's strike, then its result."""
     battle = state.battle
     assert battle is not None
@@ -173,18 +178,18 @@ def _fight(state: SpaceRaceState, first: int, events: list[Event]) -> None:
             break  # a winner, or a standoff: no strike back
     result = resolve(attacker, defender, first, single)
     if result == STANDOFF:
-        _standoff(state, attacker, defender, events)
-    else:
-        _victory(state, result, events)
+        return _standoff(state, attacker, defender, events)
+    return _victory(state, result, events)
 
 
-def _standoff(state: SpaceRaceState, attacker: Stats, defender: Stats, events: list[Event]) -> None:
+def _standoff(state: SpaceRaceState, attacker: Stats, defender: Stats, events: list[Event]) -> str:
     if may_flee(attacker, defender):
         events.append(Event("standoff", "Standoff! The attacker, faster, may flee or contest with a d6 each."))
         state.phase = "standoff"
     else:
         events.append(Event("standoff", "Standoff! A d6 each decides, the higher wins."))
         state.phase = "contest"
+    return WAITS
 
 
 def contest(state: SpaceRaceState, events: list[Event]) -> None:
@@ -193,7 +198,7 @@ def contest(state: SpaceRaceState, events: list[Event]) -> None:
     state.phase = "contest"
 
 
-def flee(state: SpaceRaceState, events: list[Event]) -> None:
+def flee(state: SpaceRaceState, events: list[Event]) -> str:
     """The attacker goes back to the space it came from; the battle ends with no winner."""
     battle = state.battle
     assert battle is not None
@@ -204,28 +209,27 @@ def flee(state: SpaceRaceState, events: list[Event]) -> None:
     if battle.kind == PVM:
         state.ship_deck[battle.foe_ship] += 1
     state.battle = None
-    turns.end_move(state, events)
+    return MOVE_ENDS
 
 
-def die(state: SpaceRaceState, value: int, events: list[Event]) -> None:
+def die(state: SpaceRaceState, value: int, events: list[Event]) -> str:
     """One die of a dice contest (initiative or standoff): the attacker's, then the defender's."""
     battle = state.battle
     assert battle is not None
     if not battle.roll:
         state.battle = battle._replace(roll=value)
         events.append(Event("roll", f"The attacker rolls {value}."))
-        return
+        return WAITS
     winner = ATTACKER if battle.roll > value else DEFENDER
     state.battle = battle._replace(roll=0)
     name = "attacker" if winner == ATTACKER else "defender"
     events.append(Event("roll", f"The defender rolls {value}: the {name} wins the roll."))
     if state.phase == "initiative":
-        _fight(state, winner, events)
-    else:
-        _victory(state, winner, events)
+        return _fight(state, winner, events)
+    return _victory(state, winner, events)
 
 
-def _victory(state: SpaceRaceState, winner: int, events: list[Event]) -> None:
+def _victory(state: SpaceRaceState, winner: int, events: list[Event]) -> str:
     battle = state.battle
     assert battle is not None
     seat = state.turn
@@ -238,15 +242,14 @@ def _victory(state: SpaceRaceState, winner: int, events: list[Event]) -> None:
             events.append(Event("defeat", f"The wild spaceship destroys {state.player_name(seat)}'s ship."))
             lose_ship(state, seat, state.moving, events, to_decks=True)
             state.moving = -1
-        turns.end_move(state, events)
-        return
+        return MOVE_ENDS
     state.battle = battle._replace(winner=winner)
     winner_seat = seat if winner == ATTACKER else battle.foe
     events.append(Event("victory", f"{state.player_name(winner_seat)} wins the battle."))
     if can_assimilate(state):
         state.phase = "reward"
-    else:
-        reward(state, False, events)
+        return WAITS
+    return reward(state, False, events)
 
 
 def can_assimilate(state: SpaceRaceState) -> bool:
@@ -260,7 +263,7 @@ def can_assimilate(state: SpaceRaceState) -> bool:
     return not loser.is_mothership and state.fleet_room(winner_seat) > 0
 
 
-def reward(state: SpaceRaceState, assimilate: bool, events: list[Event]) -> None:
+def reward(state: SpaceRaceState, assimilate: bool, events: list[Event]) -> str:
     """The winner of a battle between players assimilates the beaten ship, or destroys it for its treasure."""
     battle = state.battle
     assert battle is not None
@@ -294,9 +297,10 @@ def reward(state: SpaceRaceState, assimilate: bool, events: list[Event]) -> None
         lose_ship(state, loser_seat, loser_index, events, to_decks=False)
     if loser_seat == seat:
         state.moving = -1
-        turns.end_move(state, events)
-    elif not state.over:
-        turns.arrive(state, events, assaulted=battle.kind == ASSAULT)
+        return MOVE_ENDS
+    if state.over:
+        return WAITS
+    return ASSAULTED if battle.kind == ASSAULT else ARRIVES
 
 
 def _capture(state: SpaceRaceState, card: int, events: list[Event]) -> None:

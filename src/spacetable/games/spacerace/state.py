@@ -217,7 +217,8 @@ class SpaceRaceState(State):
         elif kind is Roll:
             self._roll(action[0], events)
         elif kind is DrawTreasure:
-            planets.draw_treasure(self, action[0], events)
+            if planets.draw_treasure(self, action[0], events):
+                turns.end_move(self, events)
         elif kind is DrawShip:
             turns.encounter(self, action[0], events)
         elif kind is EndTurn:
@@ -226,9 +227,9 @@ class SpaceRaceState(State):
         elif kind is Contest:
             battle.contest(self, events)
         elif kind is Flee:
-            battle.flee(self, events)
+            turns.after_battle(self, battle.flee(self, events), events)
         elif kind is Assimilate or kind is Destroy:
-            battle.reward(self, kind is Assimilate, events)
+            turns.after_battle(self, battle.reward(self, kind is Assimilate, events), events)
         elif kind is LayStarway:
             setup.lay_starway(self, action[0], events)
         elif kind is Homeworld:
@@ -244,9 +245,10 @@ class SpaceRaceState(State):
         elif phase == "rebuild":
             turns.rebuild_roll(self, value, events)
         elif phase == "conquest":
-            planets.conquest_roll(self, value, events)
+            if planets.conquest_roll(self, value, events):
+                turns.end_move(self, events)
         else:
-            battle.die(self, value, events)
+            turns.after_battle(self, battle.die(self, value, events), events)
 
     def _why_illegal(self, action: Action, actor: int) -> str:
         phase = self.phase
