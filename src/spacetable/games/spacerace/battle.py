@@ -27,46 +27,25 @@ gives every unequal pair the same chance, and so does this (RULINGS.md 20).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
 from . import planets
 from .content import Stats
 from .ships import Ship, new_ship, with_treasure
+from .state import ASSAULT, ATTACKER, DEFENDER, PVM, Battle
 
 if TYPE_CHECKING:
     from .state import SpaceRaceState
 
-PVM = "pvm"
-PVP = "pvp"
-ASSAULT = "assault"
-ATTACKER = 1
-DEFENDER = 2
 STANDOFF = 0
-KIND_NAMES = {PVM: "player vs map", PVP: "player vs player", ASSAULT: "planetary assault"}
+"""An exchange with no winner (``exchange``, ``resolve``)."""
 
 WAITS, MOVE_ENDS, ARRIVES, ASSAULTED = "waits", "move ends", "arrives", "assaulted"
 """What a battle step leaves to the turn (``turns.after_battle``): the battle waits for a
 decision or a die; the attacker's move ends; its arrival goes on, the ships on its space beaten
 (ASSAULTED: they were orbiting the planet there)."""
-
-
-class Battle(NamedTuple):
-    """The battle in progress. The attacker is the moving ship (``state.moving`` of ``state.turn``)."""
-
-    kind: str
-    """PVM, PVP or ASSAULT."""
-    foe: int
-    """The defending seat, or -1 for a map ship."""
-    foe_ship: int
-    """The defender's place in its fleet, or the map ship's card id."""
-    first: int
-    """Who strikes first: ATTACKER, DEFENDER, or 0 while the initiative is being rolled."""
-    roll: int
-    """In a dice contest, the attacker's die once rolled (0 before)."""
-    winner: int
-    """ATTACKER or DEFENDER once decided (PvP: while the winner chooses the reward), else 0."""
 
 
 # ---- who fights with what ---------------------------------------------------------

@@ -19,6 +19,7 @@ from spacetable.engine import Event
 from . import battle, planets
 from .mapgen import NEXUS
 from .ships import MOTHERSHIP, new_ship
+from .state import ASSAULT, PVM, PVP
 
 if TYPE_CHECKING:
     from .state import SpaceRaceState
@@ -172,8 +173,8 @@ def arrive(state: SpaceRaceState, events: list[Event], assaulted: bool) -> None:
     node = ship.node
     foe = state.occupant(node, seat)
     if foe >= 0:
-        kind = battle.ASSAULT if state.owner[node] == foe else battle.PVP
-        doubled = 2 if kind == battle.ASSAULT else 1
+        kind = ASSAULT if state.owner[node] == foe else PVP
+        doubled = 2 if kind == ASSAULT else 1
         foes = state.fleets[foe]
         strongest = max(
             (i for i, s in enumerate(foes) if s.node == node), key=lambda i: (doubled * foes[i].d, foes[i].a, -i)
@@ -210,7 +211,7 @@ def arrive(state: SpaceRaceState, events: list[Event], assaulted: bool) -> None:
 def encounter(state: SpaceRaceState, card: int, events: list[Event]) -> None:
     """The spaceship card drawn for an [S] tile: a battle against it."""
     state.ship_deck[card] -= 1
-    after_battle(state, battle.start(state, battle.PVM, -1, card, events), events)
+    after_battle(state, battle.start(state, PVM, -1, card, events), events)
 
 
 def after_battle(state: SpaceRaceState, after: str, events: list[Event]) -> None:
