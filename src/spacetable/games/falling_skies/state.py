@@ -1,4 +1,4 @@
-"""The falling-skies state: plain data, and the dispatch from actions to the rules chapters.
+"""The falling-skies state: plain data and the protocol; ``rules`` dispatches actions to the chapters.
 
 Rounds run roll -> place -> resolve -> robot -> (mother ship, automatic) -> respawn.
 Every die roll is a chance node of its own (six outcomes), so a white die's
@@ -38,12 +38,15 @@ from spacetable.engine.schema import (
     validate,
 )
 
-from . import mothership, placement, rooms
-from .actions import Dig, Place, PlaceRobot, Resolve, Spawn
 from .content import SPOT
 
 if TYPE_CHECKING:
+    from . import rules as rules
     from .game import FallingSkies
+else:
+    rules = None
+    """The rules' dispatch (``rules``) imports this module, so the package's ``__init__`` binds
+    it here once both are loaded: the state imports no rule."""
 
 PHASES = ("roll", "place", "resolve", "robot", "respawn", "over")
 _DIE_OUTCOMES = [(Roll(v), 1 / 6) for v in range(1, 7)]
@@ -124,77 +127,20 @@ class FallingSkiesState(State):
         return list(_DIE_OUTCOMES)
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if phase == "roll":
+        if self.phase == "roll":
             return [a for a, _ in _DIE_OUTCOMES]
-        if phase == "place":
-            return placement.legal_placements(self)
-        if phase == "resolve":
-            return rooms.legal_resolutions(self)
-        if phase == "robot":
-            return [PlaceRobot(s) for s in rooms.robot_spaces(self)]
-        if phase == "respawn":
-            return mothership.legal_spawns(self)
-        return []
+        return rules.legal_actions(self)
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, Roll):
-            placement.roll(self, action.value, events)
-        elif isinstance(action, Place):
-            placement.place(self, action, events)
-        elif isinstance(action, Resolve):
-            rooms.resolve_room(self, action, events)
-        elif isinstance(action, Dig):
-            rooms.resolve_dig(self, action, events)
-        elif isinstance(action, PlaceRobot):
-            rooms.place_robot(self, action.space, events)
-        elif isinstance(action, Spawn):
-            mothership.spawn(self, action, events)
+        rules.apply(self, action, events)
         return events
 
     def _why_illegal(self, action: Action, actor: int) -> str:
-        if self.phase == "over":
-            return "the game is over"
-        expected = {
-            "roll": "a die roll",
-            "place": "placing a die",
-            "resolve": "resolving rooms",
-            "robot": "placing the new robot",
-            "respawn": "respawning ships",
-        }[self.phase]
-        if isinstance(action, Place) and self.phase == "place":
-            return placement.why_not(self, action)
-        return f"the game is waiting for {expected}"
+        return rules.why_illegal(self, action)
 
     def action_label(self, action: Action) -> str:
-        b = self.board
-        if isinstance(action, Roll):
-            return f"roll {action.value}"
-        if isinstance(action, Place):
-            return f"place {action.color} {action.value} on {placement.describe_space(self, action.space)}"
-        if isinstance(action, Resolve):
-            room = b.room_of.get(action.room)
-            if room is None:
-                return f"resolve {action.room} (not a room)"
-            if not action.use:
-                return f"skip {action.room} ({room.describe()}): remove its dice"
-            full = all(s in self.slots for s in room.spaces)
-            value = f" with value {rooms.room_value(self, room)}" if full else ""
-            take = f", rebuilding the robot from {action.take}" if action.take else ""
-            return f"use {action.room} ({room.describe()}){value}{take}"
-        if isinstance(action, Dig):
-            if action.use and action.space in b.dig_index:
-                return f"dig to {action.space} (1 energy, route {b.dig_index[action.space] - self.excavator})"
-            return f"discard the digging die on {action.space}"
-        if isinstance(action, PlaceRobot):
-            return (
-                f"put the new robot ({self.new_robots[0] if self.new_robots else '?'}) on "
-                f"{placement.describe_space(self, action.space)}"
-            )
-        if isinstance(action, Spawn):
-            return f"respawn a {'red' if action.red else 'green'} ship above column {action.column}"
-        return repr(action)
+        return rules.label(self, action)
 
     # ---- results ------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -289,7 +235,7 @@ class FallingSkiesState(State):
             state.slots = {str(k): (str(c), int(v)) for k, (c, v) in d["slots"].items()}
             state.new_robots = [int(v) for v in d["new_robots"]]
             state.pending = [str(r) for r in d["pending"]]
-            _check(state)
+            rules.check(state)
         except (TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"falling-skies state: {exc}") from None
         probe(state, "falling-skies state")
@@ -360,25 +306,3 @@ def _schema(game: FallingSkies) -> type[BaseModel]:
             "reason": Str,
         },
     )
-
-
-def _check(state: FallingSkiesState) -> None:
-    """What no single field shows: no two ships on one space, the mother ship on its track while
-    the game goes on, a result only at the end. (The ship
-    counts are bounded by the schema, not conserved: tests set up positions with extra ships.)"""
-    flying = [(r, c) for r, c, _ in state.ships if r != SPOT]
-    if len(set(flying)) != len(flying):
-        raise ValueError("two ships share a space of the sky")
-    if state.phase != "over" and state.mothership >= min(len(state.board.track), state.board.skull_row):
-        raise ValueError(f"the mother ship is on row {state.mothership}, past its track, but the game is not over")
-    if state.phase == "roll" and not state.to_roll:
-        raise ValueError("phase roll, but no die is left to roll")
-    if state.phase == "robot" and not state.new_robots:
-        raise ValueError("phase robot, but no new robot waits to be placed")
-    if len(set(state.pending)) != len(state.pending):
-        raise ValueError(f"pending names a room twice: {state.pending}")
-    for room in state.pending:
-        if not rooms.is_full(state, state.board.room_of[room]):
-            raise ValueError(f"pending room {room} is to be resolved, but its spaces are not all taken")
-    if (state.phase == "over") != (state.result != ""):
-        raise ValueError(f"result {state.result!r} does not fit phase {state.phase}")

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Action, Event, Statistic
 
-from . import decks
+from . import decks, scripts
 from .actions import Activate, DrawBeacon, RevealToken, ship_bits
 from .board import BLACK_HOLE, Board, build_board
 from .board import EMPTY as OPEN
@@ -189,8 +189,6 @@ def missing(state: MothershipState, card: int) -> list[str]:
 def drawn(state: MothershipState, card: int, events: list[Event]) -> None:
     """The beacon card is drawn: carried out, or discarded for the next when it cannot be done
     (it needs a module not in play, or no option is open to the player: RULINGS.md)."""
-    from . import scripts  # scripts carry cards out and hand them back to ``finish``: a cycle by design
-
     seat, ship, cell = state.beacon_draw
     state.beacon_deck[card] -= 1
     state.beacon_log[card][0] += 1
@@ -213,11 +211,13 @@ def drawn(state: MothershipState, card: int, events: list[Event]) -> None:
     scripts.begin_beacon(state, seat, ship, card, cell, events)
 
 
-def finish(state: MothershipState, seat: int, card: int, cell: int, events: list[Event]) -> None:
-    """Beacon ``card`` is done: to the discard pile unless kept; its token (on ``cell``) leaves."""
+def finish(state: MothershipState, script: dict[str, Any], events: list[Event]) -> None:
+    """The beacon card ``script`` carried out is done (``scripted`` hook): to the discard pile
+    unless kept; its token leaves."""
+    seat, card = script["seat"], script["card"]
     if not any(k[0] == card for k in state.kept[seat]):
         state.beacon_discard[card] += 1
-    remove_token(state, cell, events)
+    remove_token(state, script["token"], events)
 
 
 def remove_token(state: MothershipState, cell: int, events: list[Event]) -> None:
@@ -247,8 +247,11 @@ def revealed(state: MothershipState, unit: int, events: list[Event]) -> None:
 # ---- kept cards -------------------------------------------------------------------------------
 
 
-def keep(state: MothershipState, seat: int, card: int, effect: Effect, events: list[Event]) -> None:
-    """``seat`` keeps beacon ``card`` for ``effect`` (``keep dogfight N`` or ``keep salvage N``)."""
+def keep(state: MothershipState, seat: int, ship: int, effect: Effect, events: list[Event]) -> None:
+    """``seat`` keeps the beacon card it is carrying out for ``effect`` (``keep dogfight N`` or
+    ``keep salvage N``; the ``effects`` hook)."""
+    assert state.script is not None
+    card = state.script["card"]
     state.kept[seat].append([card, KEEPS.index(effect.word), effect.amount])
     name = state.game.content.beacons[card][1].name
     events.append(Event("beacon", f"{state.player_name(seat)} keeps {name} ({effect.word} +{effect.amount})."))
@@ -381,6 +384,8 @@ PLUGIN = Module(
             "reveal_token": lambda state, seat, action, events: revealed(state, action[0], events),
         },
         "labels": {"activate": label, "draw_beacon": label, "reveal_token": label},
+        "scripted": {"beacon": finish},
+        "effects": {"keep": keep},
     },
     term="kept beacon card",
     fields=("beacon_draw", "flipping"),

@@ -12,8 +12,9 @@ Two kinds of hook:
 
 - *sequence* hooks: a tuple of functions, called in turn (what the calls return is combined as
   the kernel function that calls them says: a sum, a chain, any);
-- *keyed* hooks (``ACTIONS``, ``ROLLED``, ``CHOICES``, ``LABELS``, ``CARDS``): a dict from a key
-  (an action's kind, a pending roll's ``what``, a choice's ``what``, a card's key) to the one
+- *keyed* hooks (``ACTIONS``, ``ROLLED``, ``CHOICES``, ``LABELS``, ``CARDS``, ``SCRIPTED``,
+  ``EFFECTS``): a dict from a key (an action's kind, a pending roll's ``what``, a choice's
+  ``what``, a card's key, a carried-out card's ``source``, a card effect's verb) to the one
   function that handles it. Two modules may not claim one key with different functions.
 """
 
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
     from .board import Board
     from .game import Mothership
+    from .language import Effect
     from .state import MothershipState
 
     State = MothershipState
@@ -73,7 +75,7 @@ SEQUENCE = (
     "loaded",
 )
 """The sequence hooks, in the order docs/ARCHITECTURE.md lists them."""
-KEYED = ("actions", "rolled", "choices", "labels", "cards")
+KEYED = ("actions", "rolled", "choices", "labels", "cards", "scripted", "effects")
 """The keyed hooks."""
 
 
@@ -182,6 +184,12 @@ class Hooks:
     """An action kind of the module's in words."""
     cards: dict[str, Any]
     """Chapter 6.1: the action cards of a module's chapter (a ``cards.CardRule`` by key)."""
+    scripted: dict[str, Callable[[State, dict[str, Any], Events], None]]
+    """A card of the module's carried out by the scripts (``state.script``, by its ``source``) is
+    done: the module puts it away (``state.script`` is already None)."""
+    effects: dict[str, Callable[[State, int, int, Effect, Events], None]]
+    """A card effect's verb (module ``language``) that acts on the module's part of the state:
+    (seat, "your ship", the parsed effect)."""
 
     idle_fields: tuple[str, ...] = ()
     """The state fields of the modules not in play (checked at rest when a state is loaded)."""

@@ -19,7 +19,7 @@ Hidden information: the objectives a player holds or has completed and not claim
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import JSON, Action, Event, Statistic
 
@@ -170,9 +170,10 @@ def _quiet(state: MothershipState) -> bool:
     )
 
 
-def finish(state: MothershipState, seat: int, card: int, events: list[Event]) -> None:
-    """A claimed objective's reward is done: the card is discarded; the next claim may follow."""
-    state.objective_discard[card] += 1
+def finish(state: MothershipState, script: dict[str, Any], events: list[Event]) -> None:
+    """A claimed objective's reward (``script``) is done (``scripted`` hook): the card is
+    discarded; the next claim may follow."""
+    state.objective_discard[script["card"]] += 1
     check(state, events)
 
 
@@ -313,6 +314,8 @@ PLUGIN = Module(
             "replace_objective": lambda state, seat, action, events: replace(state, seat, action[0], events),
         },
         "labels": {"draw_objective": label, "replace_objective": label},
+        "scripted": {"objective": finish},
+        "effects": {"objectives": lambda state, seat, ship, effect, events: owe(state, seat, effect.amount)},
         "after_action": check,
         "loaded": check_loaded,
     },

@@ -6,8 +6,10 @@ A card being carried out is one plain record, ``state.script``: who (``seat``), 
 ``option`` taken, -1 before), and the ``effects`` still to do, as
 the card's own strings (module :mod:`.language`). Effects run in order until one needs a
 decision (``state.choice``) or a die (``state.pending``, ``what`` = ``test``); the answer
-carries on from there. When no effect is left, the card's module finishes it
-(:func:`.beacons.finish`, :func:`.objectives.finish`).
+carries on from there. When no effect is left, the card's module finishes it (its ``scripted``
+rule hook, by ``source``). The language's effects that act on a module's own part of the state
+(a beacon card kept, objective cards owed) are that module's (its ``effects`` hook), so this
+module imports neither of the two whose cards it carries out.
 
 A beacon card: its story is told, then either a die decides the option (``decide``) or the
 player chooses among the options whose requirements they meet (one must be chosen; a card with
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Event
 
-from . import beacons, cannons, choices, economy, exploration, movement, objectives, tech, turns, victory
+from . import cannons, choices, economy, exploration, movement, tech, turns, victory
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from .content import CATEGORIES
 from .hooks import Module
@@ -232,17 +234,15 @@ def run(state: MothershipState, events: list[Event]) -> None:
             _done(state, events)
             return
         effect = parse_effect(script["effects"].pop(0))
-        EFFECTS[effect.verb](state, script["seat"], script["ship"], effect, events)
+        carry_out = EFFECTS.get(effect.verb) or state.game.hooks.effects[effect.verb]  # ``keep``: the beacons'
+        carry_out(state, script["seat"], script["ship"], effect, events)
 
 
 def _done(state: MothershipState, events: list[Event]) -> None:
     script = state.script
     assert script is not None
     state.script = None
-    if script["source"] == "beacon":
-        beacons.finish(state, script["seat"], script["card"], script["token"], events)
-    else:
-        objectives.finish(state, script["seat"], script["card"], events)
+    state.game.hooks.scripted[script["source"]](state, script, events)
 
 
 def _discarded(state: MothershipState, seat: int, why: str, events: list[Event]) -> None:
@@ -262,10 +262,11 @@ def _cards(state: MothershipState, seat: int, ship: int, effect: Effect, events:
 
 
 def _objectives(state: MothershipState, seat: int, ship: int, effect: Effect, events: list[Event]) -> None:
+    """Objective cards are owed only with hidden objectives (their module deals them); else discarded."""
     if state.game.options["objectives"] != "hidden":
         _discarded(state, seat, "objective cards (no hidden objectives in this game)", events)
         return
-    objectives.owe(state, seat, effect.amount)
+    state.game.hooks.effects["objectives"](state, seat, ship, effect, events)
 
 
 def _repair(state: MothershipState, seat: int, ship: int, effect: Effect, events: list[Event]) -> None:
@@ -463,12 +464,6 @@ def _struck(state: MothershipState, choice: dict[str, Any], value: int, events: 
     run(state, events)
 
 
-def _keep(state: MothershipState, seat: int, ship: int, effect: Effect, events: list[Event]) -> None:
-    script = state.script
-    assert script is not None
-    beacons.keep(state, seat, script["card"], effect, events)
-
-
 EFFECTS: dict[str, Callable[[MothershipState, int, int, Effect, list[Event]], None]] = {
     "resources": _resources,
     "cards": _cards,
@@ -483,9 +478,9 @@ EFFECTS: dict[str, Callable[[MothershipState, int, int, Effect, list[Event]], No
     "destroy": _destroy,
     "warp": _warp,
     "strike": _strike,
-    "keep": _keep,
 }
-"""What each effect verb of the card language does."""
+"""What each effect verb of the card language does, but those a module carries out on its own part
+of the state (its ``effects`` hook: ``keep``, a beacon card kept)."""
 
 CHOICES: dict[str, Callable[[MothershipState, dict[str, Any], int, list[Event]], None]] = {
     "option": _chosen,

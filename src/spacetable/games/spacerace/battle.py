@@ -27,41 +27,25 @@ gives every unequal pair the same chance, and so does this (RULINGS.md 20).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import planets, turns
+from . import planets
 from .content import Stats
 from .ships import Ship, new_ship, with_treasure
+from .state import ASSAULT, ATTACKER, DEFENDER, PVM, Battle
 
 if TYPE_CHECKING:
     from .state import SpaceRaceState
 
-PVM = "pvm"
-PVP = "pvp"
-ASSAULT = "assault"
-ATTACKER = 1
-DEFENDER = 2
 STANDOFF = 0
-KIND_NAMES = {PVM: "player vs map", PVP: "player vs player", ASSAULT: "planetary assault"}
+"""An exchange with no winner (``exchange``, ``resolve``)."""
 
-
-class Battle(NamedTuple):
-    """The battle in progress. The attacker is the moving ship (``state.moving`` of ``state.turn``)."""
-
-    kind: str
-    """PVM, PVP or ASSAULT."""
-    foe: int
-    """The defending seat, or -1 for a map ship."""
-    foe_ship: int
-    """The defender's place in its fleet, or the map ship's card id."""
-    first: int
-    """Who strikes first: ATTACKER, DEFENDER, or 0 while the initiative is being rolled."""
-    roll: int
-    """In a dice contest, the attacker's die once rolled (0 before)."""
-    winner: int
-    """ATTACKER or DEFENDER once decided (PvP: while the winner chooses the reward), else 0."""
+WAITS, MOVE_ENDS, ARRIVES, ASSAULTED = "waits", "move ends", "arrives", "assaulted"
+"""What a battle step leaves to the turn (``turns.after_battle``): the battle waits for a
+decision or a die; the attacker's move ends; its arrival goes on, the ships on its space beaten
+(ASSAULTED: they were orbiting the planet there)."""
 
 
 # ---- who fights with what ---------------------------------------------------------
@@ -120,7 +104,7 @@ def may_flee(attacker: Stats, defender: Stats) -> bool:
 # ---- the steps --------------------------------------------------------------------
 
 
-def start(state: SpaceRaceState, kind: str, foe: int, foe_ship: int, events: list[Event]) -> None:
+def start(state: SpaceRaceState, kind: str, foe: int, foe_ship: int, events: list[Event]) -> str:
     """Begin a battle of the moving ship against a defender and run it as far as it goes alone."""
     battle = Battle(kind, foe, foe_ship, 0, 0, 0)
     state.battle = battle
@@ -151,11 +135,11 @@ def start(state: SpaceRaceState, kind: str, foe: int, foe_ship: int, events: lis
     else:
         events.append(Event("initiative", f"Equal M ({attacker[1]}): a d6 each for the first strike."))
         state.phase = "initiative"
-        return
-    _fight(state, first, events)
+        return WAITS
+    return _fight(state, first, events)
 
 
-def _fight(state: SpaceRaceState, first: int, events: list[Event]) -> None:
+def _fight(state: SpaceRaceState, first: int, events: list[Event]) -> str:
     """The exchange, from the first striker's strike, then its result."""
     battle = state.battle
     assert battle is not None
@@ -173,18 +157,18 @@ def _fight(state: SpaceRaceState, first: int, events: list[Event]) -> None:
             break  # a winner, or a standoff: no strike back
     result = resolve(attacker, defender, first, single)
     if result == STANDOFF:
-        _standoff(state, attacker, defender, events)
-    else:
-        _victory(state, result, events)
+        return _standoff(state, attacker, defender, events)
+    return _victory(state, result, events)
 
 
-def _standoff(state: SpaceRaceState, attacker: Stats, defender: Stats, events: list[Event]) -> None:
+def _standoff(state: SpaceRaceState, attacker: Stats, defender: Stats, events: list[Event]) -> str:
     if may_flee(attacker, defender):
         events.append(Event("standoff", "Standoff! The attacker, faster, may flee or contest with a d6 each."))
         state.phase = "standoff"
     else:
         events.append(Event("standoff", "Standoff! A d6 each decides, the higher wins."))
         state.phase = "contest"
+    return WAITS
 
 
 def contest(state: SpaceRaceState, events: list[Event]) -> None:
@@ -193,7 +177,7 @@ def contest(state: SpaceRaceState, events: list[Event]) -> None:
     state.phase = "contest"
 
 
-def flee(state: SpaceRaceState, events: list[Event]) -> None:
+def flee(state: SpaceRaceState, events: list[Event]) -> str:
     """The attacker goes back to the space it came from; the battle ends with no winner."""
     battle = state.battle
     assert battle is not None
@@ -204,28 +188,27 @@ def flee(state: SpaceRaceState, events: list[Event]) -> None:
     if battle.kind == PVM:
         state.ship_deck[battle.foe_ship] += 1
     state.battle = None
-    turns.end_move(state, events)
+    return MOVE_ENDS
 
 
-def die(state: SpaceRaceState, value: int, events: list[Event]) -> None:
+def die(state: SpaceRaceState, value: int, events: list[Event]) -> str:
     """One die of a dice contest (initiative or standoff): the attacker's, then the defender's."""
     battle = state.battle
     assert battle is not None
     if not battle.roll:
         state.battle = battle._replace(roll=value)
         events.append(Event("roll", f"The attacker rolls {value}."))
-        return
+        return WAITS
     winner = ATTACKER if battle.roll > value else DEFENDER
     state.battle = battle._replace(roll=0)
     name = "attacker" if winner == ATTACKER else "defender"
     events.append(Event("roll", f"The defender rolls {value}: the {name} wins the roll."))
     if state.phase == "initiative":
-        _fight(state, winner, events)
-    else:
-        _victory(state, winner, events)
+        return _fight(state, winner, events)
+    return _victory(state, winner, events)
 
 
-def _victory(state: SpaceRaceState, winner: int, events: list[Event]) -> None:
+def _victory(state: SpaceRaceState, winner: int, events: list[Event]) -> str:
     battle = state.battle
     assert battle is not None
     seat = state.turn
@@ -238,15 +221,14 @@ def _victory(state: SpaceRaceState, winner: int, events: list[Event]) -> None:
             events.append(Event("defeat", f"The wild spaceship destroys {state.player_name(seat)}'s ship."))
             lose_ship(state, seat, state.moving, events, to_decks=True)
             state.moving = -1
-        turns.end_move(state, events)
-        return
+        return MOVE_ENDS
     state.battle = battle._replace(winner=winner)
     winner_seat = seat if winner == ATTACKER else battle.foe
     events.append(Event("victory", f"{state.player_name(winner_seat)} wins the battle."))
     if can_assimilate(state):
         state.phase = "reward"
-    else:
-        reward(state, False, events)
+        return WAITS
+    return reward(state, False, events)
 
 
 def can_assimilate(state: SpaceRaceState) -> bool:
@@ -260,7 +242,7 @@ def can_assimilate(state: SpaceRaceState) -> bool:
     return not loser.is_mothership and state.fleet_room(winner_seat) > 0
 
 
-def reward(state: SpaceRaceState, assimilate: bool, events: list[Event]) -> None:
+def reward(state: SpaceRaceState, assimilate: bool, events: list[Event]) -> str:
     """The winner of a battle between players assimilates the beaten ship, or destroys it for its treasure."""
     battle = state.battle
     assert battle is not None
@@ -294,9 +276,10 @@ def reward(state: SpaceRaceState, assimilate: bool, events: list[Event]) -> None
         lose_ship(state, loser_seat, loser_index, events, to_decks=False)
     if loser_seat == seat:
         state.moving = -1
-        turns.end_move(state, events)
-    elif not state.over:
-        turns.arrive(state, events, assaulted=battle.kind == ASSAULT)
+        return MOVE_ENDS
+    if state.over:
+        return WAITS
+    return ASSAULTED if battle.kind == ASSAULT else ARRIVES
 
 
 def _capture(state: SpaceRaceState, card: int, events: list[Event]) -> None:

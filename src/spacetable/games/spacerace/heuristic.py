@@ -18,11 +18,12 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from .battle import ASSAULT, ATTACKER, DEFENDER, PVM, fighting_scores, initiative, resolve
+from .battle import fighting_scores, initiative, resolve
 from .content import Stats
 from .mapgen import NEXUS
 from .planets import planet_count
 from .ships import Ship
+from .state import ASSAULT, ATTACKER, DEFENDER, PVM
 
 if TYPE_CHECKING:
     from .game import SpaceRace

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
-from . import turns
 from .ships import strength, with_treasure
 
 if TYPE_CHECKING:
@@ -31,8 +30,9 @@ TURN_LIMIT = "turn limit reached"
 REASONS = (EVERY_PLANET, LAST_STANDING, TURN_LIMIT)
 
 
-def take(state: SpaceRaceState, node: int, assaulted: bool, events: list[Event]) -> None:
-    """The moving ship takes the planet it stands on; then the conquest roll, if one is due."""
+def take(state: SpaceRaceState, node: int, assaulted: bool, events: list[Event]) -> bool:
+    """The moving ship takes the planet it stands on; then the conquest roll, if one is due.
+    True: the move is over (the caller, module turns, ends it)."""
     seat = state.turn
     previous = state.owner[node]
     state.owner[node] = seat
@@ -43,32 +43,35 @@ def take(state: SpaceRaceState, node: int, assaulted: bool, events: list[Event])
         events.append(Event("planet", f"{state.player_name(seat)} conquers {name} from {state.player_name(previous)}."))
         check_eliminated(state, previous, events)
     if state.over or _check_every_planet(state, events):
-        return
+        return False
     if assaulted or state.game.options["conquest_roll"] == "always":
         state.phase = "conquest"
-    else:
-        turns.end_move(state, events)
+        return False
+    return True
 
 
-def conquest_roll(state: SpaceRaceState, value: int, events: list[Event]) -> None:
+def conquest_roll(state: SpaceRaceState, value: int, events: list[Event]) -> bool:
+    """The conquest roll's treasure draws begin; True: none to draw, the move is over."""
     cards = state.content.conquest_treasure[value - 1]
     events.append(Event("roll", f"Planetary conquest roll: {value}, {cards} treasure card(s)."))
-    start_draws(state, cards, events)
+    return start_draws(state, cards, events)
 
 
-def start_draws(state: SpaceRaceState, cards: int, events: list[Event]) -> None:
-    """The moving ship draws ``cards`` treasure cards (fewer if the deck runs out)."""
+def start_draws(state: SpaceRaceState, cards: int, events: list[Event]) -> bool:
+    """The moving ship draws ``cards`` treasure cards (fewer if the deck runs out); True: none
+    left to draw, the move is over."""
     state.draws = cards
     if cards and not any(state.treasure_deck):
         events.append(Event("treasure", "The treasure deck is empty: nothing to draw."))
         state.draws = 0
     if state.draws:
         state.phase = "treasure"
-    else:
-        turns.end_move(state, events)
+        return False
+    return True
 
 
-def draw_treasure(state: SpaceRaceState, card: int, events: list[Event]) -> None:
+def draw_treasure(state: SpaceRaceState, card: int, events: list[Event]) -> bool:
+    """A treasure card drawn for the moving ship; True: the last draw, the move is over."""
     seat = state.turn
     fleet = state.fleets[seat]
     ship = fleet[state.moving]
@@ -78,7 +81,7 @@ def draw_treasure(state: SpaceRaceState, card: int, events: list[Event]) -> None
     )
     found = state.content.treasure[card].describe()
     events.append(Event("treasure", f"{ship.name} finds treasure: {found}, now {updated.label()}."))
-    start_draws(state, state.draws - 1, events)
+    return start_draws(state, state.draws - 1, events)
 
 
 def check_eliminated(state: SpaceRaceState, seat: int, events: list[Event]) -> None:

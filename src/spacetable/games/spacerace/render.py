@@ -28,9 +28,10 @@ from spacetable.engine import Action
 from spacetable.engine.words import count
 
 from .actions import Move
-from .battle import ASSAULT, ATTACKER, KIND_NAMES, PVM, fighting_scores
+from .battle import fighting_scores
 from .mapgen import NEXUS
 from .ships import Ship
+from .state import ASSAULT, ATTACKER, KIND_NAMES, PVM
 
 if TYPE_CHECKING:
     from .state import SpaceRaceState

@@ -1,4 +1,4 @@
-"""The SpaceRace state: plain data, and the dispatch from actions to the rules chapters.
+"""The SpaceRace state: plain data and the protocol; ``rules`` dispatches actions to the chapters.
 
 Set-up runs starways -> order -> homeworld -> design (:mod:`.setup`); then turns
 run rebuild -> move (:mod:`.turns`), a move's arrival possibly opening a battle
@@ -13,11 +13,10 @@ deck is never part of the state.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from spacetable.engine import CHANCE, JSON, TERMINAL, Action, Event, Outcome, Roll, State, check_json_keys
 
-from . import battle, planets, setup, turns
 from .actions import (
     Assimilate,
     Contest,
@@ -31,13 +30,17 @@ from .actions import (
     LayStarway,
     Move,
 )
-from .battle import ATTACKER, Battle
 from .content import Stats, numbered
 from .mapgen import NEXUS
 from .ships import MOTHERSHIP, Ship, scores
 
 if TYPE_CHECKING:
+    from . import rules as rules
     from .game import SpaceRace
+else:
+    rules = None
+    """The rules' dispatch (``rules``) imports this module, so the package's ``__init__`` binds
+    it here once both are loaded: the state imports no rule."""
 
 PHASES = (
     "starways",
@@ -58,11 +61,38 @@ PHASES = (
 CHANCE_PHASES = frozenset(
     {"starways", "order", "rebuild", "initiative", "contest", "encounter", "conquest", "treasure"}
 )
+PVM = "pvm"
+"""A battle's kinds: against a map ship, between players, a planetary assault (the defender orbits
+its own planet); its sides: ATTACKER (the moving ship) and DEFENDER."""
+PVP = "pvp"
+ASSAULT = "assault"
+ATTACKER = 1
+DEFENDER = 2
+KIND_NAMES = {PVM: "player vs map", PVP: "player vs player", ASSAULT: "planetary assault"}
+
+
+class Battle(NamedTuple):
+    """The battle in progress (module ``battle`` runs it). The attacker is the moving ship
+    (``state.moving`` of ``state.turn``)."""
+
+    kind: str
+    """PVM, PVP or ASSAULT."""
+    foe: int
+    """The defending seat, or -1 for a map ship."""
+    foe_ship: int
+    """The defender's place in its fleet, or the map ship's card id."""
+    first: int
+    """Who strikes first: ATTACKER, DEFENDER, or 0 while the initiative is being rolled."""
+    roll: int
+    """In a dice contest, the attacker's die once rolled (0 before)."""
+    winner: int
+    """ATTACKER or DEFENDER once decided (PvP: while the winner chooses the reward), else 0."""
+
+
 PLAYER_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Cyan")
 _D6 = [(Roll(v), 1 / 6) for v in range(1, 7)]
 _STANDOFF_CHOICES: list[Action] = [Contest(), Flee()]
 _REWARD_CHOICES: list[Action] = [Assimilate(), Destroy()]
-_END_TURN = EndTurn()
 _WAITING_FOR = {
     "starways": "a starway card to be drawn",
     "order": "a die roll for the order of choice",
@@ -160,7 +190,7 @@ class SpaceRaceState(State):
         if phase == "over":
             return TERMINAL
         if phase == "homeworld" or phase == "design":
-            return setup.chooser(self)
+            return rules.chooser(self)
         if phase == "reward":
             assert self.battle is not None
             return self.turn if self.battle.winner == ATTACKER else self.battle.foe
@@ -175,7 +205,7 @@ class SpaceRaceState(State):
         if phase == "treasure":
             return _draws(self.game.draw_treasure_actions, self.treasure_deck)
         if phase == "order":
-            faces = setup.order_faces(self)
+            faces = rules.order_faces(self)
             return [(Roll(v), 1 / len(faces)) for v in faces]
         if (phase == "initiative" or phase == "contest") and self.battle is not None and self.battle.roll:
             first = self.battle.roll
@@ -187,9 +217,9 @@ class SpaceRaceState(State):
         if phase in CHANCE_PHASES:
             return [a for a, _ in self._chance_outcomes()]
         if phase == "move":
-            return self._moves()
+            return rules.moves(self)
         if phase == "homeworld":
-            return [Homeworld(p) for p in setup.free_planets(self)]
+            return [Homeworld(p) for p in rules.free_planets(self)]
         if phase == "design":
             return self.game.design_actions
         if phase == "standoff":
@@ -198,55 +228,10 @@ class SpaceRaceState(State):
             return _REWARD_CHOICES
         return []
 
-    def _moves(self) -> list[Action]:
-        seat = self.turn
-        fleet = self.fleets[seat]
-        stops = turns.enemy_nodes(self, seat)
-        actions: list[Action] = []
-        for i in turns.movable(self, seat):
-            ship = fleet[i]
-            actions += [Move(i, node) for node in turns.reachable(self, ship.node, ship.m, stops)]
-        actions.append(_END_TURN)
-        return actions
-
     def _apply(self, action: Action, seat: int) -> list[Event]:
         events: list[Event] = []
-        kind = type(action)
-        if kind is Move:
-            turns.move(self, action[0], action[1], events)
-        elif kind is Roll:
-            self._roll(action[0], events)
-        elif kind is DrawTreasure:
-            planets.draw_treasure(self, action[0], events)
-        elif kind is DrawShip:
-            turns.encounter(self, action[0], events)
-        elif kind is EndTurn:
-            events.append(Event("move", f"{self.player_name(seat)} ends the turn."))
-            turns.end_turn(self, events)
-        elif kind is Contest:
-            battle.contest(self, events)
-        elif kind is Flee:
-            battle.flee(self, events)
-        elif kind is Assimilate or kind is Destroy:
-            battle.reward(self, kind is Assimilate, events)
-        elif kind is LayStarway:
-            setup.lay_starway(self, action[0], events)
-        elif kind is Homeworld:
-            setup.choose_homeworld(self, action[0], events)
-        elif kind is Design:
-            setup.design(self, (action[0], action[1], action[2]), events)
+        rules.apply(self, action, seat, events)
         return events
-
-    def _roll(self, value: int, events: list[Event]) -> None:
-        phase = self.phase
-        if phase == "order":
-            setup.order_roll(self, value, events)
-        elif phase == "rebuild":
-            turns.rebuild_roll(self, value, events)
-        elif phase == "conquest":
-            planets.conquest_roll(self, value, events)
-        else:
-            battle.die(self, value, events)
 
     def _why_illegal(self, action: Action, actor: int) -> str:
         phase = self.phase
@@ -359,7 +344,7 @@ class SpaceRaceState(State):
         if self.phase != "over":
             return None
         players = range(self.game.players)
-        standings = [planets.standing(self, s) for s in players]
+        standings = [rules.standing(self, s) for s in players]
         keys = [(s in self.winners, *standings[s]) for s in players]
         ranks = tuple(1 + sum(1 for other in keys if other > keys[s]) for s in players)
         return Outcome(
@@ -563,7 +548,7 @@ def _read(state: SpaceRaceState, d: dict[str, Any]) -> None:
     state.round = _int(d["round"], "round", 0, 10**6)
     raw = d["battle"]
     if raw is not None:
-        if type(raw) is not list or len(raw) != len(Battle._fields) or raw[0] not in battle.KIND_NAMES:
+        if type(raw) is not list or len(raw) != len(Battle._fields) or raw[0] not in KIND_NAMES:
             raise ValueError(f"battle must be null or a list of {list(Battle._fields)}")
         numbers = [_int(v, f"battle.{name}", -1, 99) for name, v in zip(Battle._fields[1:], raw[1:])]
         state.battle = Battle(raw[0], *numbers)
@@ -594,7 +579,7 @@ def _check_move_in_progress(state: SpaceRaceState) -> None:
         raise ValueError(f"phase {phase} and battle {fight} do not agree")
     if fight is None:
         return
-    if fight.kind == battle.PVM:
+    if fight.kind == PVM:
         if fight.foe != -1 or not 0 <= fight.foe_ship < len(state.content.ships):
             raise ValueError(f"battle against a map ship names foe {fight.foe}, card {fight.foe_ship}")
     elif not (0 <= fight.foe < state.game.players and fight.foe != state.turn) or not (

@@ -42,11 +42,10 @@ from typing import TYPE_CHECKING, Any
 from spacetable.engine import JSON
 from spacetable.engine.tensor import one_hot, ratio
 
-from .battle import ASSAULT, ATTACKER, DEFENDER, PVM, PVP
 from .content import Stats
 from .mapgen import NEXUS_MARK, PLANET_MARK, UNLAID
 from .ships import MOTHERSHIP, scores
-from .state import PHASES
+from .state import ASSAULT, ATTACKER, DEFENDER, PHASES, PVM, PVP
 from .turns import BATCH_ROUNDS
 
 if TYPE_CHECKING:

@@ -19,6 +19,7 @@ from spacetable.engine import Event
 from . import battle, planets
 from .mapgen import NEXUS
 from .ships import MOTHERSHIP, new_ship
+from .state import ASSAULT, PVM, PVP
 
 if TYPE_CHECKING:
     from .state import SpaceRaceState
@@ -172,13 +173,13 @@ def arrive(state: SpaceRaceState, events: list[Event], assaulted: bool) -> None:
     node = ship.node
     foe = state.occupant(node, seat)
     if foe >= 0:
-        kind = battle.ASSAULT if state.owner[node] == foe else battle.PVP
-        doubled = 2 if kind == battle.ASSAULT else 1
+        kind = ASSAULT if state.owner[node] == foe else PVP
+        doubled = 2 if kind == ASSAULT else 1
         foes = state.fleets[foe]
         strongest = max(
             (i for i, s in enumerate(foes) if s.node == node), key=lambda i: (doubled * foes[i].d, foes[i].a, -i)
         )
-        battle.start(state, kind, foe, strongest, events)
+        after_battle(state, battle.start(state, kind, foe, strongest, events), events)
         return
     mark = state.tiles[node]
     cleared = state.game.options["encounters"] == "cleared"
@@ -190,7 +191,8 @@ def arrive(state: SpaceRaceState, events: list[Event], assaulted: bool) -> None:
     elif mark == "T":
         if cleared:
             state.clear_tile(node)
-        planets.start_draws(state, 1, events)
+        if planets.start_draws(state, 1, events):
+            end_move(state, events)
     elif mark == "S":
         if cleared:
             state.clear_tile(node)
@@ -200,7 +202,8 @@ def arrive(state: SpaceRaceState, events: list[Event], assaulted: bool) -> None:
             events.append(Event("encounter", "An [S] tile, but the spaceship deck is empty: nothing happens."))
             end_move(state, events)
     elif state.galaxy.names[node] and state.owner[node] != seat:
-        planets.take(state, node, assaulted, events)
+        if planets.take(state, node, assaulted, events):
+            end_move(state, events)
     else:
         end_move(state, events)
 
@@ -208,7 +211,16 @@ def arrive(state: SpaceRaceState, events: list[Event], assaulted: bool) -> None:
 def encounter(state: SpaceRaceState, card: int, events: list[Event]) -> None:
     """The spaceship card drawn for an [S] tile: a battle against it."""
     state.ship_deck[card] -= 1
-    battle.start(state, battle.PVM, -1, card, events)
+    after_battle(state, battle.start(state, PVM, -1, card, events), events)
+
+
+def after_battle(state: SpaceRaceState, after: str, events: list[Event]) -> None:
+    """Carry on from what a battle step left (``battle.WAITS`` and the rest): the move ends or the
+    arrival goes on; a battle never calls back into the turn."""
+    if after == battle.MOVE_ENDS:
+        end_move(state, events)
+    elif after != battle.WAITS:
+        arrive(state, events, assaulted=after == battle.ASSAULTED)
 
 
 def end_move(state: SpaceRaceState, events: list[Event]) -> None:

@@ -46,11 +46,12 @@ from spacetable.engine.svg import board as svg_board
 from spacetable.engine.svg import el, escape
 
 from .actions import Assimilate, Contest, Design, Destroy, EndTurn, Flee, Homeworld, Move
-from .battle import ASSAULT, ATTACKER, DEFENDER, KIND_NAMES, PVM, STANDOFF, initiative, may_flee, resolve
+from .battle import STANDOFF, initiative, may_flee, resolve
 from .content import Content, Stats
 from .mapgen import NEXUS, Galaxy
 from .render import PHASE_TEXT
 from .ships import MOTHERSHIP, scores
+from .state import ASSAULT, ATTACKER, DEFENDER, KIND_NAMES, PVM
 
 PLAYER_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Cyan")
 """As the state names the seats (state.PLAYER_NAMES)."""
