@@ -301,6 +301,9 @@ def _check_in_progress(state: MothershipState) -> None:
     """A roll, a choice or a script under way fits its own parts."""
     pending, choice, script = state.pending, state.choice, state.script
     if pending is not None:
+        ships = {"asteroid": (1,), "black_hole": (1,), "dogfight": range(1, 1 + state.game.content.ships)}
+        if len(pending["ships"]) not in ships.get(pending["what"], (0,)):
+            raise ValueError(f"pending {pending['what']} has {len(pending['ships'])} ships, which it cannot")
         if len(pending["rolls"]) > len(pending["dice"]):
             raise ValueError(f"pending has {len(pending['rolls'])} rolls of {len(pending['dice'])} dice")
         if "reroll" in pending and pending["reroll"][0] >= len(pending["rolls"]):
