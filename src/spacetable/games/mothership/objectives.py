@@ -140,7 +140,7 @@ def check(state: MothershipState, events: list[Event]) -> None:
     played = mode(state)
     if played == "off" or state.phase != "turn":
         return
-    from .scripts import begin_reward, meets  # the language's requirements: one reading for beacons and objectives
+    from .scripts import begin_reward, goal  # the language's requirements: one reading for beacons and objectives
 
     models = state.game.content.objectives
     n = state.game.players
@@ -148,7 +148,7 @@ def check(state: MothershipState, events: list[Event]) -> None:
         pool = state.objectives[seat] if played == "hidden" else state.public_objectives
         if not pool or state.out[seat]:
             continue
-        for card in [c for c in pool if meets(state, seat, -1, models[c][1].goal)]:
+        for card in [c for c in pool if goal(tuple(models[c][1].goal))(state, seat)]:
             pool.remove(card)
             state.completed[seat].append(card)
             state.objective_log[card][1] += 1

@@ -20,6 +20,7 @@ repair) is discarded, as the rulebook says.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Event
@@ -28,7 +29,7 @@ from . import beacons, cannons, choices, economy, exploration, movement, objecti
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from .content import CATEGORIES
 from .hooks import Module
-from .language import TALLIES, Effect, Need, compare, parse_die, parse_effect, parse_need, parse_test
+from .language import COMPARE, TALLIES, Effect, Need, compare, parse_die, parse_effect, parse_need, parse_test
 from .movement import damage_mothership, destroy_ship, jump
 from .state import CANNON, EMPTY, NOWHERE, STATION
 from .targets import target_code
@@ -99,6 +100,18 @@ def near(state: MothershipState, seat: int, ship: int, thing: str) -> bool:
 def meets(state: MothershipState, seat: int, ship: int, needs: list[str]) -> bool:
     """Whether ``seat`` (and its ``ship``) meets every requirement of ``needs``."""
     return all(_holds(state, seat, ship, parse_need(text)) for text in needs)
+
+
+@cache
+def goal(needs: tuple[str, ...]) -> Callable[[MothershipState, int], bool]:
+    """Whether a seat meets every requirement of ``needs`` (none ``near``: a player's own, as an
+    objective's goal), the requirements parsed once into one test (a goal is read after every
+    action)."""
+    tests = [(QUANTITY[n.quantity], COMPARE[n.op], n.amount) for n in map(parse_need, needs)]
+    if len(tests) == 1:
+        read, holds, amount = tests[0]
+        return lambda state, seat: holds(read(state, seat), amount)
+    return lambda state, seat: all(holds(read(state, seat), amount) for read, holds, amount in tests)
 
 
 def _holds(state: MothershipState, seat: int, ship: int, need: Need) -> bool:
