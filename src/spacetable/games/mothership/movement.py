@@ -29,15 +29,16 @@ from .dice import die_name
 from .state import EMPTY, NOWHERE, STATION
 
 if TYPE_CHECKING:
+    from .actions import SetEnergy
     from .state import MothershipState
 
 
-def energy_options(state: MothershipState, seat: int) -> list[tuple[int, int, int]]:
+def energy_options(state: MothershipState, seat: int) -> tuple[SetEnergy, ...]:
     """The splits the player may set now (none once locked, or without a mothership)."""
     if state.locked or state.pos[seat][0] == NOWHERE:
-        return []
-    current = tuple(state.energy[seat])
-    return [s for s in state.game.energy_splits if s != current]
+        return ()
+    game = state.game
+    return game.energy_menus.get(tuple(state.energy[seat]), game.energy_actions)
 
 
 def set_energy(state: MothershipState, seat: int, split: tuple[int, int, int], events: list[Event]) -> None:
