@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 
 
 def energy_options(state: MothershipState, seat: int) -> tuple[SetEnergy, ...]:
-    """The splits the player may set now (none once locked, or without a mothership)."""
+    """The energy settings the player may choose now, as actions (none once locked, or without a
+    mothership)."""
     if state.locked or state.pos[seat][0] == NOWHERE:
         return ()
     game = state.game
