@@ -117,8 +117,13 @@ def bonus(state: MothershipState, seat: int, effect: str, unit: str = "") -> int
     """What ``seat``'s artifacts add to ``effect`` (for ``unit``, a kind of ship, where it matters)."""
     if seat < 0:
         return 0
-    found = [state.game.content.artifacts[a] for a in held(state, seat)]
-    return sum(f.amount for f in found if f.effect == effect and (not f.units or unit in f.units))
+    models, owner, total = state.game.content.artifacts, state.owner, 0
+    for planet, artifact in enumerate(state.artifacts):  # asked for every ship's move: one pass, no lists
+        if artifact >= 0 and owner[planet] == seat:
+            found = models[artifact]
+            if found.effect == effect and (not found.units or unit in found.units):
+                total += found.amount
+    return total
 
 
 def count(state: MothershipState, seat: int) -> int:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
 from . import beacons, hazards, language, report, rule_refs, tensor, turns, web, web_words
-from .actions import BOARD_SEEDS, DrawBoard, Move, action_space
+from .actions import BOARD_SEEDS, DrawBoard, Move, SetEnergy, action_space
 from .board import Board, generate, parse_layout
 from .content import Content, load_content
 from .heuristic import evaluate
@@ -149,12 +149,18 @@ class Mothership(Game):
         )
         self.ship_moves = (0,) + (c.fighter_move,) * c.fighters + (c.bomber_move,) * c.bombers
         self.ship_dice = (0,) + (c.fighter_die,) * c.fighters + (c.bomber_die,) * c.bombers
-        self.energy_splits = tuple(
+        splits = [
             (e, w, c.energy - e - w)
             for e in range(c.row_length + 1)
             for w in range(c.row_length + 1)
             if 0 <= c.energy - e - w <= c.row_length
-        )
+        ]
+        self.energy_actions = tuple(SetEnergy(*split) for split in splits)
+        """Every split of the mothership's energy, as the action that sets it (built once)."""
+        self.energy_menus: dict[tuple[int, ...], tuple[SetEnergy, ...]] = {
+            split: tuple(a for a in self.energy_actions if a[:3] != split) for split in splits
+        }
+        """By the split set now: the others, the actions a turn offers (``movement.energy_options``)."""
         self.tree_bonuses: dict[tuple[tuple[int, ...], tuple[int, ...], str, str], int] = {}
         """What a place on the technology tree adds to an effect, by (branches, tiers, effect,
         unit), remembered as asked (module :mod:`.tech`)."""

@@ -85,9 +85,10 @@ def _draw(rng: random.Random, board: Board, content: Content, groups: list[tuple
     placed = 0
     for mark, tiles in groups:
         spots: dict[tuple[int, int], list[int]] = {}
+        room = [_room(board, cell, gap) for cell in range(board.size**2)]  # each space once, not per spot
         for row, col in itertools.product(range(board.size - tile + 1), range(board.size - tile + 1)):
             cells = [(row + r) * board.size + col + c for r in range(tile) for c in range(tile)]
-            if all(_room(board, cell, gap) for cell in cells):
+            if all(room[cell] for cell in cells):
                 spots[row, col] = cells
         board, count = _fit(rng, board, content, mark, _tiers(spots, board.size - tile, tiles))
         placed += count

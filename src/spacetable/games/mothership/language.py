@@ -45,6 +45,8 @@ success, ``otherwise`` on failure.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from functools import cache
 from typing import NamedTuple
 
@@ -95,7 +97,15 @@ QUANTITIES = (
     *TALLIES,
 )
 NEAR = ("planet", "asteroid", "neutron_star", "black_hole", "station", "enemy")
-OPS = (">=", "<=", "==", ">", "<")
+COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    "==": operator.eq,
+    ">": operator.gt,
+    "<": operator.lt,
+}
+"""A requirement's or test's comparison as a function of (value, amount)."""
+OPS = tuple(COMPARE)
 MODULES = ("exploration", "random_event", "neutron_stars", "black_holes", "beacons", "objectives", "victory_points")
 """Modules a card may require that spacetable has (``victory_points`` is the mode)."""
 ABSENT = ("nebula", "wormholes", "class_cards", "moons", "influence", "planetary_development")
@@ -198,12 +208,4 @@ def parse_test(text: str) -> Test:
 
 
 def compare(value: int, op: str, amount: int) -> bool:
-    if op == ">=":
-        return value >= amount
-    if op == "<=":
-        return value <= amount
-    if op == "==":
-        return value == amount
-    if op == ">":
-        return value > amount
-    return value < amount
+    return COMPARE[op](value, amount)

@@ -18,26 +18,29 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from spacetable.engine import Event
 
 from . import tech
-from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
+from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET, neighbour_table
 from .board import EMPTY as OPEN
 from .dice import die_name
 from .state import EMPTY, NOWHERE, STATION
 
 if TYPE_CHECKING:
+    from .actions import SetEnergy
     from .state import MothershipState
 
 
-def energy_options(state: MothershipState, seat: int) -> list[tuple[int, int, int]]:
-    """The splits the player may set now (none once locked, or without a mothership)."""
+def energy_options(state: MothershipState, seat: int) -> tuple[SetEnergy, ...]:
+    """The energy settings the player may choose now, as actions (none once locked, or without a
+    mothership)."""
     if state.locked or state.pos[seat][0] == NOWHERE:
-        return []
-    current = tuple(state.energy[seat])
-    return [s for s in state.game.energy_splits if s != current]
+        return ()
+    game = state.game
+    return game.energy_menus.get(tuple(state.energy[seat]), game.energy_actions)
 
 
 def set_energy(state: MothershipState, seat: int, split: tuple[int, int, int], events: list[Event]) -> None:
@@ -128,7 +131,7 @@ def _search(
     """
     board = state.board
     assert board is not None
-    neighbours, terrain, field, grid = board.neighbours, board.terrain, board.field, state.grid
+    steps, field, grid = _steps(board.size, board.terrain, gone), board.field, state.grid
     teams = state.game.teams
     team = seat % teams
     found: dict[int, tuple[int, bool]] = {}
@@ -137,10 +140,7 @@ def _search(
     for step in range(1, budget + 1):
         reached = []
         for cell, inside in frontier:
-            for n in neighbours[cell]:
-                mark = terrain[n]
-                if (mark == PLANET and n not in gone) or mark == NEUTRON_STAR:
-                    continue
+            for n, mark in steps[cell]:
                 occupant = grid[n]
                 if occupant != EMPTY and (occupant & 15 == STATION or (occupant >> 4) % teams != team):
                     continue
@@ -161,6 +161,14 @@ def _search(
         frontier = reached
     found.pop(start, None)
     return found
+
+
+@lru_cache(maxsize=256)
+def _steps(size: int, terrain: str, gone: frozenset[int]) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """For each space of a board, the neighbours a ship may step onto whoever stands there (no
+    planet but those ``gone``, no neutron star), each with its terrain, in the board's order."""
+    blocked = {n for n, mark in enumerate(terrain) if (mark == PLANET and n not in gone) or mark == NEUTRON_STAR}
+    return tuple(tuple((n, terrain[n]) for n in around if n not in blocked) for around in neighbour_table(size))
 
 
 def move(state: MothershipState, seat: int, ship: int, cell: int, events: list[Event]) -> None:

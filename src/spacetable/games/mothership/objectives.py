@@ -134,33 +134,29 @@ def replace(state: MothershipState, seat: int, card: int, events: list[Event]) -
 # ---- completing and claiming ------------------------------------------------------------------
 
 
-def goal_met(state: MothershipState, seat: int, card: int) -> bool:
-    from .scripts import meets  # the language's requirements: one reading for beacons and objectives
-
-    return meets(state, seat, -1, state.game.content.objectives[card][1].goal)
-
-
 def check(state: MothershipState, events: list[Event]) -> None:
     """After every action: objectives whose goal holds are completed; the player on turn claims
     theirs as soon as nothing else is in progress."""
-    if mode(state) == "off" or state.phase != "turn":
+    played = mode(state)
+    if played == "off" or state.phase != "turn":
         return
+    from .scripts import begin_reward, goal  # the language's requirements: one reading for beacons and objectives
+
+    models = state.game.content.objectives
     n = state.game.players
     for seat in ((state.turn + step) % n for step in range(n)):
-        if state.out[seat]:
+        pool = state.objectives[seat] if played == "hidden" else state.public_objectives
+        if not pool or state.out[seat]:
             continue
-        pool = state.objectives[seat] if mode(state) == "hidden" else state.public_objectives
-        for card in [c for c in pool if goal_met(state, seat, c)]:
+        for card in [c for c in pool if goal(tuple(models[c][1].goal))(state, seat)]:
             pool.remove(card)
             state.completed[seat].append(card)
             state.objective_log[card][1] += 1
-            whose = "an objective" if mode(state) == "hidden" else state.game.content.objectives[card][1].name
+            whose = "an objective" if played == "hidden" else models[card][1].name
             events.append(Event("objective", f"{state.player_name(seat)} completes {whose}."))
     seat = state.turn
     if state.completed[seat] and _quiet(state):
-        from .scripts import begin_reward  # the reward is carried out by the scripts
-
-        begin_reward(state, seat, state.completed[seat].pop(0), events)
+        begin_reward(state, seat, state.completed[seat].pop(0), events)  # the reward is carried out by the scripts
 
 
 def _quiet(state: MothershipState) -> bool:

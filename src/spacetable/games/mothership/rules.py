@@ -69,7 +69,7 @@ __all__ = [
 
 def turn_actions(state: MothershipState, seat: int) -> list[Action]:
     """Everything the player on turn may do: set energy, move a ship, attack, end the turn."""
-    actions: list[Action] = [SetEnergy(*split) for split in movement.energy_options(state, seat)]
+    actions: list[Action] = [*movement.energy_options(state, seat)]
     moves, grid, seen = state.game.moves, state.grid, movement.seen_grid(state, seat)
     for ship in range(len(state.pos[seat])):
         row = moves[ship]

@@ -22,6 +22,7 @@ repair) is discarded, as the rulebook says.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Event
@@ -30,7 +31,7 @@ from . import cannons, choices, economy, exploration, movement, tech, turns, vic
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from .content import CATEGORIES
 from .hooks import Module
-from .language import TALLIES, Effect, Need, compare, parse_die, parse_effect, parse_need, parse_test
+from .language import COMPARE, TALLIES, Effect, Need, compare, parse_die, parse_effect, parse_need, parse_test
 from .movement import damage_mothership, destroy_ship, jump
 from .state import CANNON, EMPTY, NOWHERE, STATION
 from .targets import target_code
@@ -43,29 +44,41 @@ if TYPE_CHECKING:
 # ---- requirements -----------------------------------------------------------------------------
 
 
+def _alive(state: MothershipState, seat: int) -> bool:
+    return state.pos[seat][0] != NOWHERE
+
+
+def _tally(index: int) -> Callable[[MothershipState, int], int]:
+    return lambda state, seat: state.tallies[seat][index]
+
+
+def _tier(index: int) -> Callable[[MothershipState, int], int]:
+    return lambda state, seat: state.tiers[seat][index]
+
+
+QUANTITY: dict[str, Callable[[MothershipState, int], int]] = {
+    "engines": lambda state, seat: state.energy[seat][0] if _alive(state, seat) else 0,
+    "weapons": lambda state, seat: state.energy[seat][1] if _alive(state, seat) else 0,
+    "shields": movement.shield_energy,
+    "resources": lambda state, seat: state.resources[seat],
+    "hull": lambda state, seat: state.hp[seat] if _alive(state, seat) else 0,
+    "station": lambda state, seat: state.station_hp[seat],
+    "planets": lambda state, seat: state.owner.count(seat),
+    "artifacts": exploration.count,
+    "cards": lambda state, seat: len(state.hands[seat]),
+    "ships": lambda state, seat: sum(1 for c in state.pos[seat] if c != NOWHERE),
+    "cannons": lambda state, seat: len(state.cannons[seat]),
+    "tiers": lambda state, seat: sum(state.tiers[seat]),
+    **{f"{category}_tier": _tier(index) for index, category in enumerate(CATEGORIES)},
+    **{name: _tally(index) for index, name in enumerate(TALLIES)},
+}
+"""How each of a requirement's quantities (module :mod:`.language`) is read for a seat, built
+once (a goal is read after every action)."""
+
+
 def quantity(state: MothershipState, seat: int, name: str) -> int:
     """The value of a requirement's quantity for ``seat`` (module :mod:`.language`)."""
-    alive = state.pos[seat][0] != NOWHERE
-    if name in ("engines", "weapons"):
-        return state.energy[seat][("engines", "weapons").index(name)] if alive else 0
-    if name == "shields":
-        return movement.shield_energy(state, seat)
-    if name in TALLIES:
-        return state.tallies[seat][TALLIES.index(name)]
-    if name.endswith("_tier"):
-        return state.tiers[seat][CATEGORIES.index(name.removesuffix("_tier"))]
-    simple: dict[str, Callable[[], int]] = {
-        "resources": lambda: state.resources[seat],
-        "hull": lambda: state.hp[seat] if alive else 0,
-        "station": lambda: state.station_hp[seat],
-        "planets": lambda: sum(1 for o in state.owner if o == seat),
-        "artifacts": lambda: exploration.count(state, seat),
-        "cards": lambda: len(state.hands[seat]),
-        "ships": lambda: sum(1 for c in state.pos[seat] if c != NOWHERE),
-        "cannons": lambda: len(state.cannons[seat]),
-        "tiers": lambda: sum(state.tiers[seat]),
-    }
-    return simple[name]()
+    return QUANTITY[name](state, seat)
 
 
 def near(state: MothershipState, seat: int, ship: int, thing: str) -> bool:
@@ -91,10 +104,22 @@ def meets(state: MothershipState, seat: int, ship: int, needs: list[str]) -> boo
     return all(_holds(state, seat, ship, parse_need(text)) for text in needs)
 
 
+@cache
+def goal(needs: tuple[str, ...]) -> Callable[[MothershipState, int], bool]:
+    """Whether a seat meets every requirement of ``needs`` (none ``near``: a player's own, as an
+    objective's goal), the requirements parsed once into one test (a goal is read after every
+    action)."""
+    tests = [(QUANTITY[n.quantity], COMPARE[n.op], n.amount) for n in map(parse_need, needs)]
+    if len(tests) == 1:
+        read, holds, amount = tests[0]
+        return lambda state, seat: holds(read(state, seat), amount)
+    return lambda state, seat: all(holds(read(state, seat), amount) for read, holds, amount in tests)
+
+
 def _holds(state: MothershipState, seat: int, ship: int, need: Need) -> bool:
     if need.quantity == "near":
         return near(state, seat, ship, need.op)
-    return compare(quantity(state, seat, need.quantity), need.op, need.amount)
+    return compare(QUANTITY[need.quantity](state, seat), need.op, need.amount)
 
 
 # ---- a beacon card ----------------------------------------------------------------------------

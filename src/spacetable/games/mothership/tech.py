@@ -71,6 +71,8 @@ def _tree_bonus(
 def purchases(state: MothershipState, seat: int) -> list[Action]:
     """The next tier of every branch the player may climb and can pay, and an Overcharge."""
     content = state.game.content
+    if state.resources[seat] < min(content.tech_costs):  # an Overcharge costs a tier's price too
+        return []
     actions: list[Action] = []
     for index, branch in enumerate(content.branches):
         category = CATEGORIES.index(branch.category)
