@@ -5,18 +5,19 @@ die not yet placed); everything after the last placement (the order of resolving
 which rooms to pay for, which robot to rebuild, where the new robot goes, where ships
 respawn) is certain until the next round's roll.
 
-- **After the dice are placed**, :func:`settle` searches every line exactly to the next
-  roll (memoised on the position, so orders that lead to the same position are searched
-  once; of the respawn columns only one, since the value does not depend on them) and
-  values its end with :func:`heuristic.static_value`.
+- **After the dice are placed**, :func:`settle` searches the lines to the next roll
+  (memoised on the position, so orders that lead to the same position are searched once;
+  of the respawn columns only one, since the value does not depend on them) and values
+  their ends with :func:`heuristic.static_value`; past its budget of positions it values
+  a position by :func:`heuristic.evaluate` instead.
 - **While placing**, each legal placement is tried on ``samples`` determinizations of the
   dice still to be rolled this round: sequences of die faces drawn from the bot's own
   random numbers, the same sequences for every placement (common random numbers). A
   first pass keeps the ``width`` placements with the best average value one step ahead;
-  each of those is then played to the end of the placements on every sequence, greedily
-  by :func:`heuristic.evaluate` (which resolves standing dice on a copy), and the rest of
-  that round is searched exactly by :func:`settle`; the best average value at the next
-  roll wins.
+  each of those is then played to the end of the placements on every sequence by a beam
+  search ranked by :func:`heuristic.evaluate` (which resolves standing dice on a copy), and
+  the rest of that round is searched by :func:`settle`; the best average value at the next
+  roll wins. The play-outs share a budget of positions, so a decision stays bounded.
 
 The planner never looks at the true future: it plans on ``state.resample(seat, rng)``
 (what its seat may know) and rolls every die itself from ``rng``.
@@ -42,7 +43,7 @@ BEAM = 3
 """Positions kept at each step of the search over a sample's remaining placements."""
 PLACEMENT_BUDGET = 4000
 """Positions a placement decision's play-outs may value or expand, shared equally among them
-(the one-step pass comes on top): about a second on this machine."""
+(the one-step pass comes on top): near a second a decision on this shared machine."""
 DECISION_BUDGET = 3000
 """Positions the exact search after the last placement may expand for one decision."""
 STREAM = 24
