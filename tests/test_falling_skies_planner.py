@@ -11,7 +11,7 @@ from falling_skies_helpers import Place, Resolve, new_game, placing, position
 from spacetable.agents import LeveledAgent, PlannerAgent, make_agent
 from spacetable.engine import Action, Roll
 from spacetable.games.falling_skies.heuristic import evaluate
-from spacetable.games.falling_skies.planner import RoundPlanner
+from spacetable.games.falling_skies.planner import Budget, RoundPlanner, settle
 from spacetable.games.falling_skies.state import FallingSkiesState
 
 
@@ -160,3 +160,22 @@ def _placements_of_one_round(state: FallingSkiesState, rng: random.Random) -> li
             placed.append(action)
         state.apply_action(action, 0)
     return placed
+
+
+def test_the_exact_search_of_a_round_end_stops_at_its_budget() -> None:
+    # Four full rooms waiting to be resolved in any order: more lines than the budget allows.
+    state = position(
+        phase="resolve",
+        research=3,
+        excavator=8,
+        energy=4,
+        slots={"B5": ["black", 3], "C1": ["black", 4], "D3": ["black", 5], "D4": ["white", 6], "B1": ["black", 2]},
+        pending=["B5", "C1", "D3", "B1"],
+        columns_used=0b11111,
+    )
+    unbounded: dict[tuple[object, ...], tuple[float, Action | None]] = {}
+    settle(state.clone(), unbounded, Budget(10**6))
+    assert len(unbounded) > 20, len(unbounded)
+    memo: dict[tuple[object, ...], tuple[float, Action | None]] = {}
+    _, action = settle(state.clone(), memo, Budget(20))
+    assert len(memo) <= 20 and action in state.legal_actions(0)

@@ -5,18 +5,19 @@ die not yet placed); everything after the last placement (the order of resolving
 which rooms to pay for, which robot to rebuild, where the new robot goes, where ships
 respawn) is certain until the next round's roll.
 
-- **After the dice are placed**, :func:`settle` searches every line exactly to the next
-  roll (memoised on the position, so orders that lead to the same position are searched
-  once; of the respawn columns only one, since the value does not depend on them) and
-  values its end with :func:`heuristic.static_value`.
+- **After the dice are placed**, :func:`settle` searches the lines to the next roll
+  (memoised on the position, so orders that lead to the same position are searched once;
+  of the respawn columns only one, since the value does not depend on them) and values
+  their ends with :func:`heuristic.static_value`; past its budget of positions it values
+  a position by :func:`heuristic.evaluate` instead.
 - **While placing**, each legal placement is tried on ``samples`` determinizations of the
   dice still to be rolled this round: sequences of die faces drawn from the bot's own
   random numbers, the same sequences for every placement (common random numbers). A
   first pass keeps the ``width`` placements with the best average value one step ahead;
-  each of those is then played to the end of the placements on every sequence, greedily
-  by :func:`heuristic.evaluate` (which resolves standing dice on a copy), and the rest of
-  that round is searched exactly by :func:`settle`; the best average value at the next
-  roll wins.
+  each of those is then played to the end of the placements on every sequence by a beam
+  search ranked by :func:`heuristic.evaluate` (which resolves standing dice on a copy), and
+  the rest of that round is searched by :func:`settle`; the best average value at the next
+  roll wins. The play-outs share a budget of positions, so a decision stays bounded.
 
 The planner never looks at the true future: it plans on ``state.resample(seat, rng)``
 (what its seat may know) and rolls every die itself from ``rng``.
@@ -38,6 +39,13 @@ SAMPLES = 4
 """Determinizations of the coming re-rolls per placement decision."""
 WIDTH = 5
 """Placements kept after the one-step pass and played to the end of the placements."""
+BEAM = 3
+"""Positions kept at each step of the search over a sample's remaining placements."""
+PLACEMENT_BUDGET = 4000
+"""Positions a placement decision's play-outs may value or expand, shared equally among them
+(the one-step pass comes on top): near a second a decision on this shared machine."""
+DECISION_BUDGET = 3000
+"""Positions the exact search after the last placement may expand for one decision."""
 STREAM = 24
 """Die faces per determinization: more than a round can roll (5 dice, and re-rolls after 2 whites)."""
 
@@ -47,9 +55,19 @@ class RoundPlanner:
 
     name = "planner"
 
-    def __init__(self, samples: int = SAMPLES, width: int = WIDTH) -> None:
+    def __init__(
+        self,
+        samples: int = SAMPLES,
+        width: int = WIDTH,
+        beam: int = BEAM,
+        placement_budget: int = PLACEMENT_BUDGET,
+        decision_budget: int = DECISION_BUDGET,
+    ) -> None:
         self.samples = samples
         self.width = width
+        self.beam = beam
+        self.placement_budget = placement_budget
+        self.decision_budget = decision_budget
         self._line: dict[tuple[object, ...], tuple[float, Action | None]] = {}
         """The last settle search's best action for each position it met (reused while valid)."""
         self._game: object = None
@@ -67,7 +85,7 @@ class RoundPlanner:
         if known is not None and known[1] in legal:
             return known[1]
         self._line, self._game = {}, world.game
-        action = settle(world, self._line)[1]
+        action = settle(world, self._line, Budget(self.decision_budget))[1]
         assert action is not None
         return action
 
@@ -83,11 +101,12 @@ class RoundPlanner:
             first.append((total / len(streams), index, action))
         first.sort(key=lambda t: (-t[0], t[1]))
         best, best_value = first[0][2], -math.inf
+        share = self.placement_budget // (self.width * len(streams))
         for _, _, action in first[: self.width]:
             total = 0.0
             for stream in streams:
                 child, used = _step(world, action, stream, 0)
-                total += _finish_placing(child, stream, used)
+                total += _finish_placing(child, stream, used, self.beam, Budget(share))
             if total > best_value:
                 best, best_value = action, total
         return best
@@ -135,37 +154,61 @@ def _step(state: FallingSkiesState, action: Action, stream: list[int], used: int
     return child, used
 
 
-def _finish_placing(state: FallingSkiesState, stream: list[int], used: int) -> float:
-    """Play the remaining placements greedily on one determinization (each die where
-    :func:`heuristic.evaluate` likes it best), then the rest of the round exactly: the value
-    at the next roll."""
-    while state.phase == "place":
-        best: tuple[FallingSkiesState, int] | None = None
-        best_value = -math.inf
-        for action in worth_trying(state, state.legal_actions(0)):
-            child, after = _step(state, action, stream, used)
-            value = evaluate(child)
-            if value > best_value:
-                best, best_value = (child, after), value
-        assert best is not None
-        state, used = best
-    return settle(state, {})[0]
+def _finish_placing(state: FallingSkiesState, stream: list[int], used: int, beam: int, budget: Budget) -> float:
+    """The best value at the next roll over the remaining placements on one determinization.
+
+    A beam search: each step expands every kept position by every placement worth trying
+    (re-rolls from ``stream``), merges positions reached by placing the same dice in another
+    order, and keeps the ``beam`` best by :func:`heuristic.evaluate` (one only once ``budget``
+    is spent; each position valued costs one). The positions left when the dice are placed
+    have the rest of their round searched by :func:`settle`, best first, on what is left of
+    ``budget``; the best of them is the sample's value."""
+    kept = [(state, used)]
+    while any(s.phase == "place" for s, _ in kept):
+        scored: dict[tuple[object, ...], tuple[float, FallingSkiesState, int]] = {}
+        for position, at in kept:
+            if position.phase != "place":
+                scored.setdefault((*position_key(position), at), (evaluate(position), position, at))
+                continue
+            for action in worth_trying(position, position.legal_actions(0)):
+                child, after = _step(position, action, stream, at)
+                key = (*position_key(child), after)
+                if key not in scored:
+                    scored[key] = (evaluate(child), child, after)
+                    budget.left -= 1
+        ranked = sorted(scored.values(), key=lambda t: -t[0])
+        kept = [(child, after) for _, child, after in ranked[: beam if budget.left > 0 else 1]]
+    return max(settle(position, {}, budget)[0] for position, _ in kept)
 
 
 # ---- phases 2 and 3: certain until the next roll ------------------------------------------------
+class Budget:
+    """How many more positions an exact search may expand."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+
 def settle(
-    state: FallingSkiesState, memo: dict[tuple[object, ...], tuple[float, Action | None]]
+    state: FallingSkiesState, memo: dict[tuple[object, ...], tuple[float, Action | None]], budget: Budget
 ) -> tuple[float, Action | None]:
     """The best value reachable from ``state`` by the next roll (or the end), and its first action.
 
-    Every line is searched; ``memo`` keeps each position's result (the caller may reuse it
-    for the following decisions of the same line)."""
+    Lines are searched depth first, memoised on the position (the caller may reuse ``memo``
+    for the following decisions of the same line). Once ``budget`` positions have been
+    expanded, a position not yet searched is valued by :func:`heuristic.evaluate` (its
+    standing dice resolved as a player would) instead, so the search stays bounded."""
     if state.phase in ("roll", "over"):
         return evaluate(state) if state.phase == "over" else static_value(state), None
     key = position_key(state)
     known = memo.get(key)
     if known is not None:
         return known
+    if budget.left <= 0:
+        return evaluate(state), None
+    budget.left -= 1
     best: tuple[float, Action | None] = (-math.inf, None)
     legal = state.legal_actions(0)
     if state.phase == "respawn":
@@ -173,7 +216,7 @@ def settle(
     for action in legal:
         child = state.clone()
         child.apply_legal(action, 0)
-        value = settle(child, memo)[0]
+        value = settle(child, memo, budget)[0]
         if value > best[0]:
             best = (value, action)
     memo[key] = best
