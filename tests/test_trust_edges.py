@@ -406,6 +406,14 @@ def _showdown_at(stage: str, kind: str) -> Any:
         ),
         ("showdown", 3, {}, _showdown_at("roll", "attack"), lambda d: d["pending"].update(at=["a", 7]), "pending.at"),
         ("showdown", 3, {}, _showdown_at("roll", "attack"), lambda d: d["pending"].update(die=11), "pending.die"),
+        (
+            "showdown",
+            3,
+            {},
+            _showdown_at("roll", "attack"),
+            lambda d: d["pending"].update(success=0),
+            "succeeding on 0",
+        ),
         ("showdown", 3, {}, _showdown_at("roll", "attack"), lambda d: d["pending"].update(stage=""), "pending.stage"),
         ("showdown", 3, {}, _showdown_at("roll", "attack"), lambda d: d["pending"].update(stage="loot"), "no stage"),
         (

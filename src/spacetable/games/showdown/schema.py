@@ -163,6 +163,14 @@ def check(state: ShowdownState) -> None:
             for b in state.boarders
         ):
             raise ValueError("pending boards a ship, but no boarder of that crew is aboard it")
+        if "success" in pending:
+            name = {"attack": "attack", "board": "teleporter"}.get(pending["kind"])
+            rolled = (getattr(rules, f"{name}_die"), getattr(rules, f"{name}_success")) if name else None
+            if (pending["die"], pending["success"]) != rolled:
+                raise ValueError(
+                    f"pending {pending['kind']} rolls a d{pending['die']} succeeding on {pending['success']}: "
+                    "not the rules' die for it"
+                )
         if pending.get("at"):
             side, index = pending["at"]
             if side not in pending or index > len(pending[side]):
