@@ -480,6 +480,7 @@ def _showdown_at(stage: str, kind: str) -> Any:
         ("showdown", 3, {}, lambda s: s.phase == "turn", lambda d: d["intact"].__setitem__(0, 0), "not destroyed"),
         ("showdown", 4, {}, lambda s: bool(s.boarders), lambda d: d["boarders"][0].__setitem__(1, ""), "boarders"),
         ("showdown", 4, {}, lambda s: bool(s.boarders), lambda d: d["boarders"].append(d["boarders"][0]), "aboard"),
+        ("spacerace", 3, {}, lambda s: s.phase == "rebuild", lambda d: d.update(rebuilding=[False] * 3), "rebuild"),
         ("falling-skies", 1, {}, lambda s: s.phase == "place", lambda d: d.update(mothership=12), "mother ship"),
         ("falling-skies", 1, {}, lambda s: s.phase == "roll", lambda d: d.update(to_roll=[]), "no die is left"),
         ("falling-skies", 1, {}, lambda s: s.phase == "place", lambda d: d["ships"][0].__setitem__(0, 16), "ships"),

@@ -564,6 +564,10 @@ def _read(state: SpaceRaceState, d: dict[str, Any]) -> None:
     for seat, rebuilding in enumerate(state.rebuilding):
         if rebuilding and state.designs[seat] is None:
             raise ValueError(f"seat {seat} is rebuilding a mothership it never designed")
+    if state.phase == "rebuild":
+        seat = state.turn
+        if not state.rebuilding[seat] or not any(state.owner[p] == seat for p in state.galaxy.planets):
+            raise ValueError(f"phase rebuild: seat {seat} must be rebuilding its mothership and hold a planet")
     _check_move_in_progress(state)
 
 
