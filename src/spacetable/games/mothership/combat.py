@@ -44,6 +44,7 @@ from .targets import (
     cannon_code,
     decode_target,
     planet_code,
+    target_cell,
     target_code,
     wingmen,
 )
@@ -169,17 +170,6 @@ def target_name(state: MothershipState, target: int) -> str:
         where = state.board.name_of(cell) if cell < len(state.grid) else f"space {cell}"
         return f"{state.player_name(seat) if seat >= 0 else 'a'} guardian cannon at {where}"
     return state.ship_name(seat, unit)
-
-
-def target_cell(state: MothershipState, target: int) -> int:
-    """The space of a ship, station or cannon target (a planet's: its planet's space)."""
-    kind, seat, unit = decode_target(state, target)
-    assert state.board is not None
-    if kind == PLANET_TARGET:
-        return state.board.planets[unit]
-    if kind == CANNON_TARGET:
-        return target - cannon_code(state, 0)
-    return state.stations[seat] if kind == COLONY else state.pos[seat][unit]
 
 
 def resolve(state: MothershipState, events: list[Event]) -> None:

@@ -25,6 +25,7 @@ from .codes import CANNON, LOCKED, NOWHERE, STATION
 from .content import CATEGORIES
 from .dice import FACES
 from .language import TALLIES, parse_effect
+from .targets import target_cell
 
 if TYPE_CHECKING:
     from .game import Mothership
@@ -143,7 +144,7 @@ def _pending_schema(game: Mothership) -> type[BaseModel]:
             "ships": ListOf(ship, most=game.content.ships),
             "target": Int(-1, BIG),
             "dice": Ints(1, len(FACES) - 1, most=2 * game.content.ships),
-            "rolls": Ints(0, BIG, most=2 * game.content.ships),
+            "rolls": Ints(1, BIG, most=2 * game.content.ships),
         },
         optional={
             "ranged": Bool,
@@ -304,6 +305,13 @@ def _check_in_progress(state: MothershipState) -> None:
         ships = {"asteroid": (1,), "black_hole": (1,), "dogfight": range(1, 1 + state.game.content.ships)}
         if len(pending["ships"]) not in ships.get(pending["what"], (0,)):
             raise ValueError(f"pending {pending['what']} has {len(pending['ships'])} ships, which it cannot")
+        if pending["what"] == "dogfight":
+            try:
+                cell = target_cell(state, pending["target"])
+            except (IndexError, KeyError, AssertionError):
+                cell = -1
+            if state.board is None or not 0 <= cell < len(state.board.terrain):
+                raise ValueError(f"pending.target {pending['target']} names no unit on the board")
         if len(pending["rolls"]) > len(pending["dice"]):
             raise ValueError(f"pending has {len(pending['rolls'])} rolls of {len(pending['dice'])} dice")
         if "reroll" in pending and pending["reroll"][0] >= len(pending["rolls"]):

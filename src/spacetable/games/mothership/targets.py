@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import MAX_EXTRA, MAX_PLANETS
-from .state import EMPTY, STATION
+from .codes import EMPTY, STATION
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -63,3 +63,14 @@ def wingmen(state: MothershipState, seat: int, cell: int) -> int:
         if occupant != EMPTY and occupant & 15 != STATION and state.friendly(occupant >> 4, seat):
             count += 1
     return count
+
+
+def target_cell(state: MothershipState, target: int) -> int:
+    """The space of a ship, station or cannon target (a planet's: its planet's space)."""
+    kind, seat, unit = decode_target(state, target)
+    assert state.board is not None
+    if kind == PLANET_TARGET:
+        return state.board.planets[unit]
+    if kind == CANNON_TARGET:
+        return target - cannon_code(state, 0)
+    return state.stations[seat] if kind == COLONY else state.pos[seat][unit]
