@@ -460,6 +460,8 @@ def _showdown_at(stage: str, kind: str) -> Any:
             "respawns",
         ),
         ("mothership", 2, {}, lambda s: s.phase == "turn", lambda d: d.update(cancel=[1]), "cancel"),
+        ("mothership", 4, {}, lambda s: s.phase == "turn", lambda d: d.update(steal=[0]), "steal"),
+        ("mothership", 4, {}, lambda s: s.phase == "turn", lambda d: d.update(steal=[1, 1]), "blind steal"),
         ("mothership", 2, {}, lambda s: s.phase == "turn", lambda d: d.update(objective_draws=[1]), "objective_draws"),
         ("mothership", 3, {}, lambda s: s.phase == "board", lambda d: d["pos"][2].__setitem__(5, 0), "pos"),
         ("mothership", 3, {}, lambda s: s.phase == "order", lambda d: d.update(phase="place"), "still place"),

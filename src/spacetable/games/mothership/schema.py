@@ -76,7 +76,7 @@ def state_schema(game: Mothership) -> type[BaseModel]:
         "discard": deck,
         "known": per_fleet(per_fleet(Ints(0, kinds - 1, most=99 * kinds))),
         "draws": Ints(0, f - 1, most=999),
-        "steal": Ints(0, f - 1, most=2),
+        "steal": Tuple() | Tuple(fleet, fleet),
         "reward": Tuple() | Tuple(fleet, Int(-1, f - 1)),
         "bought": Ints(0, BIG, length=f),
         "trading": Ints(0, f - 1, most=f),
@@ -289,6 +289,8 @@ def check(state: MothershipState) -> None:
         raise ValueError("a card waits to be cancelled when, and only when, seats are asked (playing and cancel)")
     if state.playing and not (0 <= state.playing[0] < game.fleets and 0 <= state.playing[1] < len(state.deck)):
         raise ValueError(f"playing {state.playing} names no fleet's action card")
+    if state.steal and (state.steal[0] == state.steal[1] or not state.hands[state.steal[1]]):
+        raise ValueError(f"steal {state.steal}: a blind steal takes from another fleet's hand, which holds cards")
     if state.trading and state.pending is not None:
         raise ValueError("the end-of-turn trading window is open while a roll is still pending")
     for loaded in game.hooks.loaded:
