@@ -18,17 +18,17 @@ JOBS ?= 2
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# tools/install.py installs with uv (a quarter of pip's time), pip's settings passed on, pip if uv fails.
+INSTALL := $(BIN)/python tools/install.py $(BIN)/python
+
 $(PLAY_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(INSTALL) -e .
 	touch $(PLAY_STAMP)
 
-# torch's CPU build goes in first (for the train extra's Stable-Baselines3): the plain torch wheel
-# brings 3 GB of NVIDIA libraries.
+# torch's CPU build, pinned with the rest (for the train extra's Stable-Baselines3): the plain
+# torch wheel brings 3 GB of NVIDIA libraries.
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet 'torch==2.13.0+cpu'
-	$(BIN)/python -m pip install --quiet -e '.[test,rl,lab,train]'
+	$(INSTALL) 'torch==2.13.0+cpu' -e '.[test,rl,lab,train]'
 	touch $(PLAY_STAMP) $(TEST_STAMP)
 
 play: $(PLAY_STAMP)
