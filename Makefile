@@ -10,7 +10,8 @@ PLAY_STAMP := $(VENV)/.installed-play
 TEST_STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# pytest workers: both cores by default (`make test JOBS=1` for one)
+# pytest workers: both cores by default (`make test JOBS=1` for one); an idle worker takes queued
+# tests from the busy one (worksteal), so the slow browser games do not leave a core idle at the end
 JOBS ?= 2
 
 .PHONY: play play-terminal test lint system-packages screenshots bench fuzz soak rl-check clean
@@ -54,7 +55,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/lint-imports --no-cache
 
 test: lint system-packages
-	$(BIN)/pytest -n $(JOBS) --durations=15
+	$(BIN)/pytest -n $(JOBS) --dist worksteal --durations=15
 
 # A short training run of the example (docs/INTEROP.md, "Training"); `make test` runs its tests.
 rl-check: $(TEST_STAMP)
