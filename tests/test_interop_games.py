@@ -40,6 +40,40 @@ def test_tensor_is_the_view_in_numbers(game_id: str) -> None:
     assert len({tuple(t) for t in by_view.values()}) > 10
 
 
+SHARING_IDS = [
+    cls.id for cls in spacetable.list_games() if cls.observation_tensor_shared is not Game.observation_tensor_shared
+]
+"""The games whose tensors share work between seats (showdown's)."""
+
+
+@pytest.mark.parametrize("game_id", SHARING_IDS)
+def test_tensors_sharing_their_public_part_are_each_seats_own(game_id: str) -> None:
+    """``observation_tensor_shared``, the seats asked in a random order with one shared dict per
+    state, gives each seat exactly its own tensor: whichever seat is asked first, nothing of
+    its view reaches another seat's tensor."""
+    game = load(game_id)
+    rng = random.Random(5)
+    for state in random_states(game, seed=1):
+        shared: dict[str, object] = {}
+        seats = rng.sample(range(game.players), game.players)
+        for seat in seats:
+            mine = list(game.observation_tensor_shared(state, seat, shared))
+            assert mine == list(game.observation_tensor(state, seat)), f"{game_id}: seat {seat}'s shared tensor"
+
+
+def test_showdown_shares_the_same_public_part_whoever_asks_first() -> None:
+    """The part showdown's tensors share is worked out from the spectator's view: asked first
+    by any seat, behind the screens or not, it is the same."""
+    game = spacetable.load("showdown", 4)
+    for state in random_states(game, seed=2)[::5]:
+        parts = []
+        for first in range(game.players):
+            shared: dict[str, object] = {}
+            game.observation_tensor_shared(state, first, shared)
+            parts.append(shared)
+        assert parts[0] and all(part == parts[0] for part in parts)
+
+
 def test_a_game_without_tensor_says_so() -> None:
     game = ToyPoker()
     with pytest.raises(NotImplementedError, match=f"{game.id} has no observation tensor yet"):

@@ -53,10 +53,15 @@ def apply_code(state: State, code: int) -> int:
     return actor
 
 
-def observe(state: State, seat: int) -> npt.NDArray[np.float32]:
-    """The game's observation tensor of ``state`` for ``seat``, shaped ``game.observation_shape()``."""
+def observe(state: State, seat: int, shared: dict[str, Any] | None = None) -> npt.NDArray[np.float32]:
+    """The game's observation tensor of ``state`` for ``seat``, shaped ``game.observation_shape()``.
+    ``shared``: a dict kept with the unchanged state, for the work the seats' tensors share
+    (``Game.observation_tensor_shared``)."""
     game = state.game
-    tensor = np.asarray(game.observation_tensor(state, seat), dtype=np.float32)
+    if shared is None:
+        tensor = np.asarray(game.observation_tensor(state, seat), dtype=np.float32)
+    else:
+        tensor = np.asarray(game.observation_tensor_shared(state, seat, shared), dtype=np.float32)
     shape = game.observation_shape()
     if tensor.size != math.prod(shape):
         raise ValueError(f"{game.id}: observation_tensor gave {tensor.size} numbers, observation_shape is {shape}")

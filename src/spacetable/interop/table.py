@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -61,6 +62,8 @@ class Table:
         self._rng = random.Random()
         self._earned = self._earned_now()
         self._penalties = [0.0] * game.players
+        self._shared: dict[str, Any] = {}
+        """What the seats' tensors of ``state`` have in common, until it changes."""
 
     def reset(self, seed: int) -> None:
         """A new game, its chance drawn from ``random.Random(seed)``."""
@@ -69,6 +72,7 @@ class Table:
         self._draw_chance()
         self._earned = self._earned_now()
         self._penalties = [0.0] * self.game.players
+        self._shared = {}
 
     def acting(self) -> tuple[int, ...]:
         """The seats that may act now (none once the game is over)."""
@@ -92,6 +96,7 @@ class Table:
             return False
         self.state.apply_action(action, seat)
         self._draw_chance()
+        self._shared = {}
         return True
 
     def rewards(self) -> list[float]:
@@ -103,7 +108,7 @@ class Table:
         return [now - before + penalty for now, before, penalty in zip(earned, paid, penalties)]
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
-        return observe(self.state, seat)
+        return observe(self.state, seat, self._shared)
 
     def action_mask(self, seat: int) -> npt.NDArray[np.int8]:
         """1 for each legal action code of ``seat`` (all 0 when it may not act now)."""
