@@ -110,12 +110,18 @@ class Table:
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         return observe(self.state, seat, self._shared)
 
-    def action_mask(self, seat: int) -> npt.NDArray[np.int8]:
-        """1 for each legal action code of ``seat`` (all 0 when it may not act now)."""
+    def legal_codes(self, seat: int) -> list[int]:
+        """The codes of ``seat``'s legal actions, ascending (none when it may not act now)."""
+        if seat not in self.acting():
+            return []
+        encode = self.game.actions.encode
+        return sorted(encode(action) for action in self.state.legal_actions(seat))
+
+    def action_mask(self, seat: int, codes: list[int] | None = None) -> npt.NDArray[np.int8]:
+        """1 for each legal action code of ``seat`` (all 0 when it may not act now); ``codes``:
+        its :meth:`legal_codes`, where the caller has them."""
         mask = np.zeros(self.game.actions.size, dtype=np.int8)
-        if seat in self.acting():
-            encode = self.game.actions.encode
-            mask[[encode(action) for action in self.state.legal_actions(seat)]] = 1
+        mask[self.legal_codes(seat) if codes is None else codes] = 1
         return mask
 
     def text(self) -> str:
