@@ -1,7 +1,7 @@
 """Steps per second of the RL environments, this checkout against a baseline checkout, side by side.
 
     git worktree add --detach /tmp/rl-base main   # the baseline: main (41484ee: before issue 23)
-    PYTHONPATH=src python benchmarks/rl_speed.py --baseline /tmp/rl-base [--rounds 5]
+    PYTHONPATH=src python benchmarks/rl_speed.py --baseline /tmp/rl-base [--rounds 5] [--clock cpu]
 
 Workloads (each a fixed number of steps from a fixed seed, random legal actions drawn from the
 mask with ``numpy.random.default_rng(0)``, so both checkouts play the very same steps; the
@@ -136,19 +136,25 @@ WORKERS: dict[str, Callable[[int], tuple[int, str]]] = {
 }
 
 
-def worker(name: str, steps: int) -> None:
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+"""``cpu``: the worker process's own CPU time, steadier than wall time on a machine whose other
+work comes and goes (both count the same single-threaded loop)."""
+
+
+def worker(name: str, steps: int, clock: str) -> None:
     """In a fresh process: time the workload and print {actions/s, env steps/s, digest} as JSON."""
     WORKERS[name](20)  # warm up: imports, first game
-    start = time.perf_counter()
+    now = CLOCKS[clock]
+    start = now()
     env_steps, digest = WORKERS[name](steps)
-    seconds = time.perf_counter() - start
+    seconds = now() - start
     print(json.dumps({"actions": steps / seconds, "steps": env_steps / seconds, "digest": digest}))
 
 
-def measure(checkout: Path, name: str, steps: int) -> dict[str, Any]:
+def measure(checkout: Path, name: str, steps: int, clock: str) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(checkout / "src")}
     out = subprocess.run(
-        [sys.executable, str(HERE), "--worker", name, "--steps", str(steps)],
+        [sys.executable, str(HERE), "--worker", name, "--steps", str(steps), "--clock", clock],
         env=env,
         capture_output=True,
         text=True,
@@ -163,11 +169,12 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="a checkout of the baseline (e.g. /tmp/rl-base)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every workload's steps")
+    parser.add_argument("--clock", choices=list(CLOCKS), default="wall", help="time steps by the wall or the CPU")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--steps", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker, args.steps)
+        worker(args.worker, args.steps, args.clock)
         return
     if args.baseline is None:
         parser.error("--baseline is required (a checkout of the baseline commit)")
@@ -182,7 +189,7 @@ def main() -> None:
                 sides += [(extra, here, extra) for extra in EXTRA]
             if r % 2:
                 sides.reverse()
-            results = {side: measure(checkout, workload, steps) for side, checkout, workload in sides}
+            results = {side: measure(checkout, workload, steps, args.clock) for side, checkout, workload in sides}
             row = rows.setdefault(name, {})
             for side, result in results.items():
                 row.setdefault(side, []).append(result["actions"])
