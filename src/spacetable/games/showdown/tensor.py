@@ -48,7 +48,7 @@ boarding        18 + L          crew teleported (one-hot), defender (captain or 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from spacetable.engine import CHANCE, JSON
 from spacetable.engine.tensor import one_hot, per_game, ratio
@@ -58,6 +58,9 @@ from .content import CAPTAIN, CARD_KINDS, COUNTERMEASURES, CREW
 from .state import ALIVE, DESTROYED, FIRE_ROUND, LIFELESS, PHASES
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from .game import Showdown
     from .state import ShowdownState
 
@@ -83,13 +86,13 @@ def shape(game: Showdown) -> tuple[int, ...]:
     return (size + _pending_size(game),)
 
 
-def encode(game: Showdown, view: JSON, seat: int) -> list[float]:
+def encode(game: Showdown, view: JSON, seat: int) -> npt.NDArray[np.float64]:
     """The tensor of ``view``, which is ``state.view(seat)`` of this game."""
     v: dict[str, Any] = view
     return _assemble(game, _public(game, v), v["players"][seat], seat)
 
 
-def encode_shared(game: Showdown, state: ShowdownState, seat: int, shared: dict[str, Any]) -> list[float]:
+def encode_shared(game: Showdown, state: ShowdownState, seat: int, shared: dict[str, Any]) -> npt.NDArray[np.float64]:
     """:func:`encode` of ``state.view(seat)``, the same numbers, with the part every seat's
     tensor has in common worked out once per state from the spectator's view and kept in
     ``shared`` (a dict kept with the unchanged state). A seat's view differs from the
@@ -101,43 +104,37 @@ def encode_shared(game: Showdown, state: ShowdownState, seat: int, shared: dict[
     return _assemble(game, public, state.player_view(seat, seat), seat)
 
 
-class _Public(NamedTuple):
-    """The pieces of a view that every seat's tensor shares, seats absolute (seat p at index
-    p); :func:`_assemble` turns them round to the observer."""
+GLOBAL, SEATS, PAIRS = "global", "seats", "pairs"
+"""How a piece turns round to the observer: not at all; a block per seat, from the observer's
+on; a block per (seat, seat) pair, both counted from the observer."""
+Piece: TypeAlias = tuple[str, str, list[float]]
+"""A piece of the tensor: its name, how it turns round, its values (seats absolute)."""
 
-    head: list[float]
-    """phase and clock"""
-    turn: list[list[float]]
-    """first player, active captain, attacked: each a value per seat"""
-    used: list[float]
+
+class _Public(NamedTuple):
+    """What every seat's tensor shares: the tensor with the seats absolute (as seat 0 would see
+    it, without its hand and secret discard), and the players' entries it was made from."""
+
+    base: npt.NDArray[np.float64]
     entries: list[dict[str, Any]]
-    """the players' entries of the view"""
     seats: list[list[float]]
     """each player's entry encoded (its ``seats`` piece)"""
-    disabled: list[list[float]]
-    tokens_out: list[float]
-    boarders: list[float] | None
-    """per (owner, host) pair, owner-major: crew aboard by type, crew sabotaging (None: no boarders)"""
-    pile: list[float]
-    winners: list[float]
-    pending: _Pending | None
-    """the action in progress (None: no action)"""
-
-
-class _Pending(NamedTuple):
-    """The action in progress, its seats absolute (a value per seat)."""
-
-    start: list[float]
-    """kind and stage"""
-    actor: list[float]
-    chance: float
-    """1 when chance acts"""
-    attacker: list[float]
-    target: list[float]
-    rest: list[float]
 
 
 def _public(game: Showdown, v: dict[str, Any]) -> _Public:
+    import numpy as np
+
+    players: list[dict[str, Any]] = v["players"]
+    seats = [_seat(game, info) for info in players]
+    values: list[float] = []
+    for _, _, piece in _pieces(game, v, seats):
+        values += piece
+    return _Public(np.array(values), players, seats)
+
+
+def _pieces(game: Showdown, v: dict[str, Any], seats: list[list[float]]) -> list[Piece]:
+    """The tensor's pieces in order, seats absolute: (name, how it turns round, values); the
+    observer's own pieces (``hand``, ``burn``) are left 0."""
     c = game.content
     rules = c.rules
     n = game.players
@@ -151,72 +148,92 @@ def _public(game: Showdown, v: dict[str, Any]) -> _Public:
         ratio(v["actions_left"], rules.actions_per_turn),
         ratio(v["fire_from"], FIRE_ROUND),
     ]
-    turn = [_seat_hot(v["first"], n), _seat_hot(v["active"], n), [float(p in v["attacked"]) for p in range(n)]]
     things = _things(game)
     disabled = {(t, _thing(players, t, card)) for _, _, t, card, _ in v["tokens"]}
     box = sum(c.tokens[x] for x in DISABLED_XENO)
-    return _Public(
-        head=head,
-        turn=turn,
-        used=[float(name in v["used"]) for name in ONCE_PER_TURN],
-        entries=players,
-        seats=[_seat(game, info) for info in players],
-        disabled=[[float((p, thing) in disabled) for thing in things] for p in range(n)],
-        tokens_out=[ratio(sum(1 for t in v["tokens"] if t[0] == p), box) for p in range(n)],
-        boarders=_boarders(game, v["boarders"]),
-        pile=[ratio(v["public_pile"].get(kind, 0), c.deck.get(kind, 0)) for kind in CARD_KINDS],
-        winners=[float(p in v["winners"]) for p in range(n)],
-        pending=_pending(game, v["pending"], players),
-    )
+    pieces = [
+        ("head", GLOBAL, head),
+        ("first", SEATS, _seat_hot(v["first"], n)),
+        ("active", SEATS, _seat_hot(v["active"], n)),
+        ("attacked", SEATS, [float(p in v["attacked"]) for p in range(n)]),
+        ("used", GLOBAL, [float(name in v["used"]) for name in ONCE_PER_TURN]),
+        ("seats", SEATS, [x for block in seats for x in block]),
+        ("hand", GLOBAL, [0.0] * len(CARD_KINDS)),
+        ("burn", GLOBAL, [0.0] * len(_burn_choices(game))),
+        ("disabled", SEATS, [float((p, thing) in disabled) for p in range(n) for thing in things]),
+        ("tokens out", SEATS, [ratio(sum(1 for t in v["tokens"] if t[0] == p), box) for p in range(n)]),
+        ("boarders", PAIRS, _boarders(game, v["boarders"])),
+        ("pile", GLOBAL, [ratio(v["public_pile"].get(kind, 0), c.deck.get(kind, 0)) for kind in CARD_KINDS]),
+        ("winners", SEATS, [float(p in v["winners"]) for p in range(n)]),
+    ]
+    return pieces + _pending(game, v["pending"], players)
 
 
-def _assemble(game: Showdown, public: _Public, own: dict[str, Any], seat: int) -> list[float]:
-    """The tensor of ``seat``: the shared pieces turned round to it, its own entry ``own``
-    (its ``view(seat)["players"][seat]``) in place of the shared one, and its hand."""
+class _Layout(NamedTuple):
+    turned: list[npt.NDArray[np.intp]]
+    """per observer: where each entry of its tensor is in ``_Public.base``"""
+    offsets: dict[str, int]
+    """where each piece starts"""
+
+
+@per_game
+def _layout(game: Showdown) -> _Layout:
+    """Where the pieces are and how each observer's tensor is read from the shared one."""
+    import numpy as np
+
     n = game.players
-    order = [(seat + r) % n for r in range(n)]
-    out = list(public.head)
-    for values in public.turn:
-        out += values[seat:] + values[:seat]
-    out += public.used
+    view = game.new_initial_state().view(None)
+    seats = [_seat(game, info) for info in view["players"]]
+    offsets: dict[str, int] = {}
+    turned: list[list[npt.NDArray[np.intp]]] = [[] for _ in range(n)]
+    at = 0
+    for name, turning, values in _pieces(game, view, seats):
+        offsets.setdefault(name, at)
+        for seat in range(n):
+            if turning == GLOBAL:
+                blocks, width = [0], len(values)
+            elif turning == SEATS:
+                blocks, width = [(seat + r) % n for r in range(n)], len(values) // n
+            else:
+                turn = [(seat + r) % n for r in range(n)]
+                blocks, width = [owner * n + host for owner in turn for host in turn], len(values) // (n * n)
+            turned[seat] += [at + block * width + np.arange(width) for block in blocks]
+        at += len(values)
+    return _Layout([np.concatenate(parts) for parts in turned], offsets)
+
+
+def _assemble(game: Showdown, public: _Public, own: dict[str, Any], seat: int) -> npt.NDArray[np.float64]:
+    """The tensor of ``seat``: the shared one turned round to it, its own entry ``own`` (its
+    ``view(seat)["players"][seat]``) in place of the shared one, and its hand and discard."""
+    layout = _layout(game)
+    out = public.base[layout.turned[seat]]
     entry = public.entries[seat]
-    same = all(own.get(key) == entry.get(key) for key in SEAT_KEYS)
-    out += public.seats[seat] if same else _seat(game, own)
-    for p in order[1:]:
-        out += public.seats[p]
-    out += _hand(game, own.get("hand", []))
-    out += one_hot(own.get("burn", ""), (*NON_COUNTERMEASURES, *_slot_names(game), HULL))
-    for p in order:
-        out += public.disabled[p]
-    out += public.tokens_out[seat:] + public.tokens_out[:seat]
-    width = len(CREW) + 1
-    if public.boarders is None:
-        out += [0.0] * (n * n * width)
-    else:
-        for owner in order:
-            for host in order:
-                pair = (owner * n + host) * width
-                out += public.boarders[pair : pair + width]
-    out += public.pile
-    out += public.winners[seat:] + public.winners[:seat]
-    if public.pending is None:
-        return out + [0.0] * _pending_size(game)
-    pending = public.pending
-    out += pending.start
-    out += pending.actor[seat:] + pending.actor[:seat]
-    out.append(pending.chance)
-    out += pending.attacker[seat:] + pending.attacker[:seat]
-    out += pending.target[seat:] + pending.target[:seat]
-    return out + pending.rest
+    if not all(own.get(key) == entry.get(key) for key in SEAT_KEYS):
+        block = _seat(game, own)
+        at = layout.offsets["seats"]
+        out[at : at + len(block)] = block
+    at = layout.offsets["hand"]
+    out[at : at + len(CARD_KINDS)] = _hand(game, own.get("hand", []))
+    burn = one_hot(own.get("burn", ""), _burn_choices(game))
+    at = layout.offsets["burn"]
+    out[at : at + len(burn)] = burn
+    return out
+
+
+@per_game
+def _burn_choices(game: Showdown) -> tuple[str, ...]:
+    return (*NON_COUNTERMEASURES, *_slot_names(game), HULL)
 
 
 def _hand(game: Showdown, hand: list[str]) -> list[float]:
     """Copies of each card kind in the hand / hand size."""
-    size = game.content.rules.hand_size
     out = [0.0] * len(CARD_KINDS)
-    for kind, count in Counter(hand).items():
-        if kind in CARD_INDEX:
-            out[CARD_INDEX[kind]] = ratio(count, size)
+    if hand:
+        size = game.content.rules.hand_size
+        for kind in hand:
+            if kind in CARD_INDEX:
+                out[CARD_INDEX[kind]] += 1
+        out = [ratio(count, size) for count in out]
     return out
 
 
@@ -256,13 +273,13 @@ def _mat_copies(game: Showdown) -> list[int]:
     return [game.content.deck.get(kind, 0) for kind in NON_COUNTERMEASURES]
 
 
-def _boarders(game: Showdown, boarders: list[list[Any]]) -> list[float] | None:
+def _boarders(game: Showdown, boarders: list[list[Any]]) -> list[float]:
     """Per (owner, host) seat pair, seats absolute: crew aboard by type / its copies, then
-    crew sabotaging / crew copies (None when nobody is aboard another ship)."""
-    if not boarders:
-        return None
+    crew sabotaging / crew copies."""
     n, width = game.players, len(CREW) + 1
     out = [0.0] * (n * n * width)
+    if not boarders:
+        return out
     deck = game.content.deck
     crew_copies = sum(deck.get(k, 0) for k in CREW)
     aboard = Counter((b[0], b[2], b[1]) for b in boarders)
@@ -280,11 +297,14 @@ def _seat_hot(p: int | None, n: int) -> list[float]:
     return one_hot(p, range(n)) if p is not None and p >= 0 else [0.0] * n
 
 
-def _pending(game: Showdown, pending: dict[str, Any] | None, players: list[dict[str, Any]]) -> _Pending | None:
-    """The action in progress (None when there is none)."""
-    if pending is None:
-        return None
+def _pending(game: Showdown, pending: dict[str, Any] | None, players: list[dict[str, Any]]) -> list[Piece]:
+    """The action in progress, as :func:`_pieces` gives pieces (all 0 when there is none)."""
     n, faces = game.players, _faces(game)
+    start_size = len(PENDING_KINDS) + len(STAGES)
+    if pending is None:
+        zeros = [0.0] * n
+        rest_size = _pending_size(game) - start_size - 3 * n - 1
+        return _pending_pieces([0.0] * start_size, zeros, 0.0, zeros, zeros, [0.0] * rest_size)
     p: dict[str, Any] = pending
     start = one_hot(p.get("kind"), PENDING_KINDS) + one_hot(p.get("stage"), STAGES)
     rest: list[float] = []
@@ -299,14 +319,28 @@ def _pending(game: Showdown, pending: dict[str, Any] | None, players: list[dict[
     rest += one_hot(p.get("xeno"), DISABLED_XENO)
     disabled = _thing(players, p["target"], p["card"]) if p.get("kind") == "xeno" else None
     rest += one_hot(disabled, _things(game))
-    return _Pending(
-        start=start,
-        actor=_seat_hot(p.get("actor"), n),
-        chance=float(p.get("actor") == CHANCE),
-        attacker=_seat_hot(p.get("attacker"), n),
-        target=_seat_hot(p.get("target"), n),
-        rest=rest,
+    actor = p.get("actor")
+    return _pending_pieces(
+        start,
+        _seat_hot(actor, n),
+        float(actor == CHANCE),
+        _seat_hot(p.get("attacker"), n),
+        _seat_hot(p.get("target"), n),
+        rest,
     )
+
+
+def _pending_pieces(
+    start: list[float], actor: list[float], chance: float, attacker: list[float], target: list[float], rest: list[float]
+) -> list[Piece]:
+    return [
+        ("pending", GLOBAL, start),
+        ("actor", SEATS, actor),
+        ("chance acts", GLOBAL, [chance]),
+        ("attacker", SEATS, attacker),
+        ("target", SEATS, target),
+        ("pending rest", GLOBAL, rest),
+    ]
 
 
 @per_game
