@@ -32,8 +32,11 @@ def decider(state: State) -> int:
 
 def legal_codes(state: State, seat: int) -> list[int]:
     """The codes of ``seat``'s legal actions, ascending ([] unless the seat decides now)."""
-    if decider(state) != seat:
-        return []
+    return codes_of(state, seat) if decider(state) == seat else []
+
+
+def codes_of(state: State, seat: int) -> list[int]:
+    """The codes of ``seat``'s legal actions, ascending (the seat must be one that may act)."""
     encode = state.game.actions.encode
     return sorted(encode(action) for action in state.legal_actions(seat))
 

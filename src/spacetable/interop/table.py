@@ -13,7 +13,7 @@ import numpy.typing as npt
 
 from spacetable.engine import Game, IllegalActionError, MalformedActionError, State
 
-from .sequential import decider, observe
+from .sequential import codes_of, decider, observe
 
 RENDER_MODES = ("ansi", "human")
 """Text for every environment: ``ansi`` returns it, ``human`` prints it."""
@@ -112,10 +112,7 @@ class Table:
 
     def legal_codes(self, seat: int) -> list[int]:
         """The codes of ``seat``'s legal actions, ascending (none when it may not act now)."""
-        if seat not in self.acting():
-            return []
-        encode = self.game.actions.encode
-        return sorted(encode(action) for action in self.state.legal_actions(seat))
+        return codes_of(self.state, seat) if seat in self.acting() else []
 
     def action_mask(self, seat: int, codes: list[int] | None = None) -> npt.NDArray[np.int8]:
         """1 for each legal action code of ``seat`` (all 0 when it may not act now); ``codes``:
@@ -148,8 +145,7 @@ class Table:
             return f"action {code} for seat {seat}: the game is over (reset it)"
         if seat not in self.acting():
             return f"action {code} for seat {seat}: seat {seat} does not act now (seats {list(self.acting())} do)"
-        encode = self.game.actions.encode
-        legal = sorted(encode(action) for action in self.state.legal_actions(seat))
+        legal = codes_of(self.state, seat)
         shown = ", ".join(map(str, legal[:8])) + (", ..." if len(legal) > 8 else "")
         return f"action {code} is not legal for seat {seat} now: the action mask allows {len(legal)} ({shown})"
 
