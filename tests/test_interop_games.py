@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import pickle
 import random
 from collections import Counter
 
@@ -38,6 +39,40 @@ def test_tensor_is_the_view_in_numbers(game_id: str) -> None:
             if game.hidden_information:
                 assert list(game.observation_tensor(state.resample(seat, rng), seat)) == tensor
     assert len({tuple(t) for t in by_view.values()}) > 10
+
+
+SHARING_IDS = [
+    cls.id for cls in spacetable.list_games() if cls.observation_tensor_shared is not Game.observation_tensor_shared
+]
+"""The games whose tensors share work between seats (showdown's)."""
+
+
+@pytest.mark.parametrize("game_id", SHARING_IDS)
+def test_tensors_sharing_their_public_part_are_each_seats_own(game_id: str) -> None:
+    """``observation_tensor_shared``, the seats asked in a random order with one shared dict per
+    state, gives each seat exactly its own tensor: whichever seat is asked first, nothing of
+    its view reaches another seat's tensor."""
+    game = load(game_id)
+    rng = random.Random(5)
+    for state in random_states(game, seed=1):
+        shared: dict[str, object] = {}
+        seats = rng.sample(range(game.players), game.players)
+        for seat in seats:
+            mine = list(game.observation_tensor_shared(state, seat, shared))
+            assert mine == list(game.observation_tensor(state, seat)), f"{game_id}: seat {seat}'s shared tensor"
+
+
+def test_showdown_shares_the_same_public_part_whoever_asks_first() -> None:
+    """The part showdown's tensors share is worked out from the spectator's view: asked first
+    by any seat, behind the screens or not, it is the same."""
+    game = spacetable.load("showdown", 4)
+    for state in random_states(game, seed=2)[::5]:
+        parts = []
+        for first in range(game.players):
+            shared: dict[str, object] = {}
+            game.observation_tensor_shared(state, first, shared)
+            parts.append(shared)
+        assert parts[0] and all(pickle.dumps(part) == pickle.dumps(parts[0]) for part in parts)
 
 
 def test_a_game_without_tensor_says_so() -> None:
@@ -131,7 +166,7 @@ def test_showdown_layout_is_relative_and_screened() -> None:
     visible = [tensor[seats + r * block + 7] for r in range(n)]
     assert visible == [1, 0, 0, 0]  # the observer's own mat first; the others are behind their screens
     held = state.hands[seat]
-    assert tensor[hand : hand + 15] == [held.count(k) / game.content.rules.hand_size for k in CARD_KINDS]
+    assert list(tensor[hand : hand + 15]) == [held.count(k) / game.content.rules.hand_size for k in CARD_KINDS]
 
 
 def test_spacerace_layout_is_relative() -> None:

@@ -122,6 +122,8 @@ def test_spacetable_bots_play_through_the_environment(game_id: str, bots: tuple[
         state = env.unwrapped.engine_state
         assert observation.shape == env.observation_space(agent).shape
         assert [a for a in env.possible_agents if env.infos[a]["action_mask"].any()] == [agent]
+        for other in env.possible_agents:
+            assert env.infos[other]["legal_actions"] == np.flatnonzero(env.infos[other]["action_mask"]).tolist()
         code = choose_code(state, seat, agents[seat], rng)
         assert info["action_mask"][code] == 1
         env.step(code)
@@ -148,6 +150,7 @@ def test_a_draft_round_is_one_parallel_step() -> None:
     state = env.unwrapped.engine_state
     assert state.current_player() == SIMULTANEOUS and len(state.awaiting()) == 4
     assert all(info["action_mask"].any() for info in infos.values())
+    assert all(info["legal_actions"] == np.flatnonzero(info["action_mask"]).tolist() for info in infos.values())
     actions = {a: int(np.flatnonzero(info["action_mask"])[0]) for a, info in infos.items()}
     picks = list(state.picks)
     env.step(actions)

@@ -259,6 +259,14 @@ class Game(ABC):
         that it can hold nothing the seat may not know. The same tensor serves OpenSpiel, PettingZoo and Gymnasium."""
         raise NotImplementedError(_NO_TENSOR.format(game=self.id))
 
+    def observation_tensor_shared(self, state: State, seat: int, shared: dict[str, Any]) -> Tensor:
+        """:meth:`observation_tensor`, the same numbers, for callers that ask several seats'
+        tensors of one state: ``shared`` is a dict the caller keeps with the state while it
+        stays unchanged (a new one after any change), where the game may keep the part every
+        seat's tensor has in common (the public part), worked out once. Nothing of a seat's
+        own view may go into it. Default: nothing is shared."""
+        return self.observation_tensor(state, seat)
+
     # ---- presentation (front ends draw only from these and view(seat)) ----
     def board_svg(self, view: JSON, seat: int | None) -> str | None:
         """The board of ``view`` (what ``seat`` may know) as one SVG element, or None where the game

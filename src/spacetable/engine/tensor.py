@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 from weakref import WeakKeyDictionary
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-Tensor: TypeAlias = "Sequence[float] | npt.NDArray[np.float32]"
+Tensor: TypeAlias = "Sequence[float] | npt.NDArray[np.floating[Any]]"
 """What ``Game.observation_tensor`` gives: a flat list of floats, or a flat numpy array (numpy
 comes with the ``rl`` extra, so a game that builds arrays imports it inside its functions:
 playing needs no tensors)."""

@@ -9,8 +9,9 @@ string is ``seat S after N actions: <digest>``.
 A :class:`Trail` (the history of a position) is a chain of immutable steps, each holding the engine state it reached (a
 clone: cheap by design). Copies of a position share their past, and a digest is worked out only
 when asked, once per step and seat, for one ``view`` per step. Observation tensors are likewise
-worked out when asked, once per step and seat (OpenSpiel asks for the initial state's on
-every ``observation_tensor`` call, to learn its size).
+worked out when asked, once per step and seat, the part they have in common once per step
+(OpenSpiel asks for the initial state's on every ``observation_tensor`` call, to learn its
+size, and ``rl_environment`` for every seat's after every step).
 
 Resampling starts a new chain at a state re-dealt by ``state.resample(seat)``. The resampled
 seat keeps its digest, so its information state is unchanged. The other seats' pasts in the
@@ -35,7 +36,7 @@ from .sequential import apply_code, load_game, observation_string, observe
 class Trail:
     """A position and how it was reached: the step that made it, and the history before."""
 
-    __slots__ = ("_digests", "_seed", "_tensors", "code", "length", "parent", "seat", "state")
+    __slots__ = ("_digests", "_seed", "_shared", "_tensors", "code", "length", "parent", "seat", "state")
 
     def __init__(
         self,
@@ -57,6 +58,8 @@ class Trail:
         self._seed = seed
         self._digests: dict[int, str] = {}
         self._tensors: dict[int, npt.NDArray[np.float32]] = {}
+        self._shared: dict[str, Any] = {}
+        """What the seats' tensors of ``state`` have in common (``Game.observation_tensor_shared``)."""
 
     def then(self, code: int) -> Trail:
         """The history after the action ``code`` of whoever acts now (validated)."""
@@ -68,7 +71,7 @@ class Trail:
         """The observation tensor of ``state`` for ``seat`` (a read-only array, shared)."""
         tensor = self._tensors.get(seat)
         if tensor is None:
-            tensor = self._tensors[seat] = observe(self.state, seat)
+            tensor = self._tensors[seat] = observe(self.state, seat, self._shared)
             tensor.flags.writeable = False
         return tensor
 

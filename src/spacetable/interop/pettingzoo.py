@@ -17,7 +17,9 @@ action earns: it changes nothing, the agent is asked again, with
 
 An observation is the game's tensor for the agent's seat (values in [0, 1]), the same as
 OpenSpiel's and Gymnasium's. ``infos[agent]["action_mask"]`` has 1 for each action the agent
-may take now (all 0 while it waits). Actions are the game's codes (``Discrete(game.actions.size)``).
+may take now (all 0 while it waits), and ``infos[agent]["legal_actions"]`` the codes of those
+actions, ascending (an agent need not scan a mask of hundreds of thousands of entries for
+them). Actions are the game's codes (``Discrete(game.actions.size)``).
 Chance is drawn from the generator seeded by ``reset(seed)``. ``render()`` gives the spectator's
 view as text (render modes ``ansi``: returned, ``human``: printed).
 """
@@ -152,7 +154,12 @@ class _GameEnv:
         info: Info = {}
         if self.flat_masks:
             seat = self.possible_agents.index(agent)
-            info["action_mask"] = self.table.action_mask(seat) if seat in self.table.acting() else self._no_actions
+            if seat in self.table.acting():
+                codes = self.table.legal_codes(seat)
+                info["action_mask"] = self.table.action_mask(seat, codes)
+                info["legal_actions"] = codes
+            else:
+                info["action_mask"], info["legal_actions"] = self._no_actions, []
         if illegal:
             info["illegal_action"] = True
         return info

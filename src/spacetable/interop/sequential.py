@@ -32,8 +32,11 @@ def decider(state: State) -> int:
 
 def legal_codes(state: State, seat: int) -> list[int]:
     """The codes of ``seat``'s legal actions, ascending ([] unless the seat decides now)."""
-    if decider(state) != seat:
-        return []
+    return codes_of(state, seat) if decider(state) == seat else []
+
+
+def codes_of(state: State, seat: int) -> list[int]:
+    """The codes of ``seat``'s legal actions, ascending (the seat must be one that may act)."""
     encode = state.game.actions.encode
     return sorted(encode(action) for action in state.legal_actions(seat))
 
@@ -53,10 +56,15 @@ def apply_code(state: State, code: int) -> int:
     return actor
 
 
-def observe(state: State, seat: int) -> npt.NDArray[np.float32]:
-    """The game's observation tensor of ``state`` for ``seat``, shaped ``game.observation_shape()``."""
+def observe(state: State, seat: int, shared: dict[str, Any] | None = None) -> npt.NDArray[np.float32]:
+    """The game's observation tensor of ``state`` for ``seat``, shaped ``game.observation_shape()``.
+    ``shared``: a dict kept with the unchanged state, for the work the seats' tensors share
+    (``Game.observation_tensor_shared``)."""
     game = state.game
-    tensor = np.asarray(game.observation_tensor(state, seat), dtype=np.float32)
+    if shared is None:
+        tensor = np.asarray(game.observation_tensor(state, seat), dtype=np.float32)
+    else:
+        tensor = np.asarray(game.observation_tensor_shared(state, seat, shared), dtype=np.float32)
     shape = game.observation_shape()
     if tensor.size != math.prod(shape):
         raise ValueError(f"{game.id}: observation_tensor gave {tensor.size} numbers, observation_shape is {shape}")

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from spacetable.engine import Game, IllegalActionError, MalformedActionError, State
 
-from .sequential import decider, observe
+from .sequential import codes_of, decider, observe
 
 RENDER_MODES = ("ansi", "human")
 """Text for every environment: ``ansi`` returns it, ``human`` prints it."""
@@ -61,6 +62,8 @@ class Table:
         self._rng = random.Random()
         self._earned = self._earned_now()
         self._penalties = [0.0] * game.players
+        self._shared: dict[str, Any] = {}
+        """What the seats' tensors of ``state`` have in common, until it changes."""
 
     def reset(self, seed: int) -> None:
         """A new game, its chance drawn from ``random.Random(seed)``."""
@@ -69,6 +72,7 @@ class Table:
         self._draw_chance()
         self._earned = self._earned_now()
         self._penalties = [0.0] * self.game.players
+        self._shared = {}
 
     def acting(self) -> tuple[int, ...]:
         """The seats that may act now (none once the game is over)."""
@@ -92,6 +96,7 @@ class Table:
             return False
         self.state.apply_action(action, seat)
         self._draw_chance()
+        self._shared = {}
         return True
 
     def rewards(self) -> list[float]:
@@ -103,14 +108,17 @@ class Table:
         return [now - before + penalty for now, before, penalty in zip(earned, paid, penalties)]
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
-        return observe(self.state, seat)
+        return observe(self.state, seat, self._shared)
 
-    def action_mask(self, seat: int) -> npt.NDArray[np.int8]:
-        """1 for each legal action code of ``seat`` (all 0 when it may not act now)."""
+    def legal_codes(self, seat: int) -> list[int]:
+        """The codes of ``seat``'s legal actions, ascending (none when it may not act now)."""
+        return codes_of(self.state, seat) if seat in self.acting() else []
+
+    def action_mask(self, seat: int, codes: list[int] | None = None) -> npt.NDArray[np.int8]:
+        """1 for each legal action code of ``seat`` (all 0 when it may not act now); ``codes``:
+        its :meth:`legal_codes`, where the caller has them."""
         mask = np.zeros(self.game.actions.size, dtype=np.int8)
-        if seat in self.acting():
-            encode = self.game.actions.encode
-            mask[[encode(action) for action in self.state.legal_actions(seat)]] = 1
+        mask[self.legal_codes(seat) if codes is None else codes] = 1
         return mask
 
     def text(self) -> str:
@@ -137,8 +145,7 @@ class Table:
             return f"action {code} for seat {seat}: the game is over (reset it)"
         if seat not in self.acting():
             return f"action {code} for seat {seat}: seat {seat} does not act now (seats {list(self.acting())} do)"
-        encode = self.game.actions.encode
-        legal = sorted(encode(action) for action in self.state.legal_actions(seat))
+        legal = codes_of(self.state, seat)
         shown = ", ".join(map(str, legal[:8])) + (", ..." if len(legal) > 8 else "")
         return f"action {code} is not legal for seat {seat} now: the action mask allows {len(legal)} ({shown})"
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from pydantic import BaseModel
 
@@ -97,6 +97,9 @@ class Showdown(Game):
 
     def observation_tensor(self, state: State, seat: int) -> Tensor:
         return tensor.encode(self, state.view(seat), seat)
+
+    def observation_tensor_shared(self, state: State, seat: int, shared: dict[str, Any]) -> Tensor:
+        return tensor.encode_shared(self, cast(ShowdownState, state), seat, shared)
 
     def board_svg(self, view: JSON, seat: int | None) -> str | None:
         return web.board_svg(self.content, view, seat)

@@ -242,28 +242,7 @@ class ShowdownState(State):
         return self.phase in ("deal", "draft")
 
     def view(self, seat: int | None) -> JSON:
-        n = self.game.players
-        screened = self.screened()
-        players = []
-        for p in range(n):
-            own = seat == p
-            info: dict[str, JSON] = {
-                "captain": self.content.captains[p].name,
-                "status": self.status[p],
-                "energy": self.energy[p],
-                "picks": self.picks[p],
-                "hand_size": len(self.hands[p]),
-                "chosen": self.picked[p] if self.phase == "draft" else bool(self.burns[p]),
-            }
-            if own or not screened:
-                info["mat"] = dict(self.mats[p])
-                info["intact"] = self.intact[p]
-                info["damaged"] = self.damaged[p]
-                info["countermeasures"] = [_slot_json(s, show=own or s.known) for s in self.cms[p]]
-            if own:
-                info["hand"] = list(self.hands[p])
-                info["burn"] = self.burns[p]
-            players.append(info)
+        players = [self.player_view(p, seat) for p in range(self.game.players)]
         return {
             "phase": self.phase,
             "round": self.round,
@@ -283,6 +262,28 @@ class ShowdownState(State):
             "winners": list(self.winners),
             "reason": self.reason,
         }
+
+    def player_view(self, p: int, seat: int | None) -> dict[str, JSON]:
+        """``view(seat)["players"][p]``: what ``seat`` sees of player ``p``. Only its own entry
+        differs from the spectator's (its mat behind the screens, its face-down cards, its hand)."""
+        own = seat == p
+        info: dict[str, JSON] = {
+            "captain": self.content.captains[p].name,
+            "status": self.status[p],
+            "energy": self.energy[p],
+            "picks": self.picks[p],
+            "hand_size": len(self.hands[p]),
+            "chosen": self.picked[p] if self.phase == "draft" else bool(self.burns[p]),
+        }
+        if own or not self.screened():
+            info["mat"] = dict(self.mats[p])
+            info["intact"] = self.intact[p]
+            info["damaged"] = self.damaged[p]
+            info["countermeasures"] = [_slot_json(s, show=own or s.known) for s in self.cms[p]]
+        if own:
+            info["hand"] = list(self.hands[p])
+            info["burn"] = self.burns[p]
+        return info
 
     def resample(self, seat: int, rng: random.Random) -> ShowdownState:
         """A copy with every card ``seat`` cannot see re-dealt from the cards it cannot account for."""

@@ -48,7 +48,7 @@ boarding        18 + L          crew teleported (one-hot), defender (captain or 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from spacetable.engine import CHANCE, JSON
 from spacetable.engine.tensor import one_hot, per_game, ratio
@@ -58,13 +58,20 @@ from .content import CAPTAIN, CARD_KINDS, COUNTERMEASURES, CREW
 from .state import ALIVE, DESTROYED, FIRE_ROUND, LIFELESS, PHASES
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from .game import Showdown
+    from .state import ShowdownState
 
 STATUSES = (ALIVE, LIFELESS, DESTROYED)
 ONCE_PER_TURN = ("charge", "repair", "teleport", "xenotech")
 PENDING_KINDS = ("attack", "board", "repair", "xeno")
 STAGES = ("roll", "react", "commit", "mode", "defend", "loot")
 DISABLED_XENO = ("hacking", "psionics")
+CARD_INDEX = {kind: i for i, kind in enumerate(CARD_KINDS)}
+SEAT_KEYS = ("status", "energy", "picks", "hand_size", "chosen", "mat", "intact", "damaged", "countermeasures")
+"""What :func:`_seat` reads of a player's entry."""
 POOL = MAX_COMMIT // 2
 """The most dice one pool rolls (a double attack of 15 weapons)."""
 
@@ -79,16 +86,61 @@ def shape(game: Showdown) -> tuple[int, ...]:
     return (size + _pending_size(game),)
 
 
-def encode(game: Showdown, view: JSON, seat: int) -> list[float]:
+def encode(game: Showdown, view: JSON, seat: int) -> npt.NDArray[np.float64]:
     """The tensor of ``view``, which is ``state.view(seat)`` of this game."""
+    v: dict[str, Any] = view
+    return _assemble(game, _public(game, v), v["players"][seat], seat)
+
+
+def encode_shared(game: Showdown, state: ShowdownState, seat: int, shared: dict[str, Any]) -> npt.NDArray[np.float64]:
+    """:func:`encode` of ``state.view(seat)``, the same numbers, with the part every seat's
+    tensor has in common worked out once per state from the spectator's view and kept in
+    ``shared`` (a dict kept with the unchanged state). A seat's view differs from the
+    spectator's only in its own player entry (``ShowdownState.player_view``), which is
+    encoded for each seat alone."""
+    public = shared.get("showdown public")
+    if public is None:
+        public = shared["showdown public"] = _public(game, state.view(None))
+    return _assemble(game, public, state.player_view(seat, seat), seat)
+
+
+GLOBAL, SEATS, PAIRS = "global", "seats", "pairs"
+"""How a piece turns round to the observer: not at all; a block per seat, from the observer's
+on; a block per (seat, seat) pair, both counted from the observer."""
+Piece: TypeAlias = tuple[str, str, list[float]]
+"""A piece of the tensor: its name, how it turns round, its values (seats absolute)."""
+
+
+class _Public(NamedTuple):
+    """What every seat's tensor shares: the tensor with the seats absolute (as seat 0 would see
+    it, without its hand and secret discard), and the players' entries it was made from."""
+
+    base: npt.NDArray[np.float64]
+    entries: list[dict[str, Any]]
+    seats: list[list[float]]
+    """each player's entry encoded (its ``seats`` piece)"""
+
+
+def _public(game: Showdown, v: dict[str, Any]) -> _Public:
+    import numpy as np
+
+    players: list[dict[str, Any]] = v["players"]
+    seats = [_seat(game, info) for info in players]
+    values: list[float] = []
+    for _, _, piece in _pieces(game, v, seats):
+        values += piece
+    return _Public(np.array(values), players, seats)
+
+
+def _pieces(game: Showdown, v: dict[str, Any], seats: list[list[float]]) -> list[Piece]:
+    """The tensor's pieces in order, seats absolute: (name, how it turns round, values); the
+    observer's own pieces (``hand``, ``burn``) are left 0."""
     c = game.content
     rules = c.rules
     n = game.players
-    v: dict[str, Any] = view
     players: list[dict[str, Any]] = v["players"]
-    order = [(seat + r) % n for r in range(n)]
-    out = one_hot(v["phase"], PHASES)
-    out += [
+    head = one_hot(v["phase"], PHASES)
+    head += [
         ratio(v["round"], v["fire_from"]),
         float(v["round"] >= v["fire_from"]),
         ratio(v["draft_round"], rules.upgrade_rounds),
@@ -96,56 +148,134 @@ def encode(game: Showdown, view: JSON, seat: int) -> list[float]:
         ratio(v["actions_left"], rules.actions_per_turn),
         ratio(v["fire_from"], FIRE_ROUND),
     ]
-    out += _seat_hot(v["first"], seat, n) + _seat_hot(v["active"], seat, n)
-    out += [float(p in v["attacked"]) for p in order]
-    out += [float(name in v["used"]) for name in ONCE_PER_TURN]
-    hull = rules.start_hull + c.dealt
-    mat_copies = [c.deck.get(kind, 0) for kind in NON_COUNTERMEASURES]
-    for p in order:
-        info = players[p]
-        mat: dict[str, int] = info.get("mat", {})
-        out += one_hot(info["status"], STATUSES)
-        out += [
-            ratio(info["energy"], MAX_COMMIT),
-            ratio(info["picks"], c.dealt),
-            ratio(info["hand_size"], rules.hand_size),
-            float(info["chosen"]),
-            float("mat" in info),
-        ]
-        if mat:
-            out += [ratio(mat.get(kind, 0), copies) for kind, copies in zip(NON_COUNTERMEASURES, mat_copies)]
-        else:  # behind a privacy screen
-            out += [0.0] * len(NON_COUNTERMEASURES)
-        out += [ratio(info.get("intact", 0), hull), ratio(info.get("damaged", 0), hull)]
-        cms: list[dict[str, Any]] = info.get("countermeasures", [])
-        for i in range(_slots(game)):
-            if i < len(cms):
-                slot = cms[i]
-                out += [1.0, float(slot["card"] is not None), *one_hot(slot["card"], COUNTERMEASURES)]
-                out += [float(slot["deployed"]), float(slot["boosted"]), ratio(slot["ai"], 3)]
-                out.append(ratio(slot["armor"], rules.armor_tokens))
-            else:
-                out += [0.0] * (6 + len(COUNTERMEASURES))
-    own = players[seat]
-    hand: list[str] = own.get("hand", [])
-    held = Counter(hand)
-    out += [ratio(held[kind], rules.hand_size) for kind in CARD_KINDS]
-    out += one_hot(own.get("burn", ""), (*NON_COUNTERMEASURES, *_slot_names(game), HULL))
     things = _things(game)
     disabled = {(t, _thing(players, t, card)) for _, _, t, card, _ in v["tokens"]}
-    for p in order:
-        out += [float((p, thing) in disabled) for thing in things]
     box = sum(c.tokens[x] for x in DISABLED_XENO)
-    out += [ratio(sum(1 for t in v["tokens"] if t[0] == p), box) for p in order]
-    out += _boarders(game, v["boarders"], seat)
-    out += [ratio(v["public_pile"].get(kind, 0), c.deck.get(kind, 0)) for kind in CARD_KINDS]
-    out += [float(p in v["winners"]) for p in order]
-    return out + _pending(game, v["pending"], players, seat)
+    pieces = [
+        ("head", GLOBAL, head),
+        ("first", SEATS, _seat_hot(v["first"], n)),
+        ("active", SEATS, _seat_hot(v["active"], n)),
+        ("attacked", SEATS, [float(p in v["attacked"]) for p in range(n)]),
+        ("used", GLOBAL, [float(name in v["used"]) for name in ONCE_PER_TURN]),
+        ("seats", SEATS, [x for block in seats for x in block]),
+        ("hand", GLOBAL, [0.0] * len(CARD_KINDS)),
+        ("burn", GLOBAL, [0.0] * len(_burn_choices(game))),
+        ("disabled", SEATS, [float((p, thing) in disabled) for p in range(n) for thing in things]),
+        ("tokens out", SEATS, [ratio(sum(1 for t in v["tokens"] if t[0] == p), box) for p in range(n)]),
+        ("boarders", PAIRS, _boarders(game, v["boarders"])),
+        ("pile", GLOBAL, [ratio(v["public_pile"].get(kind, 0), c.deck.get(kind, 0)) for kind in CARD_KINDS]),
+        ("winners", SEATS, [float(p in v["winners"]) for p in range(n)]),
+    ]
+    return pieces + _pending(game, v["pending"], players)
 
 
-def _boarders(game: Showdown, boarders: list[list[Any]], seat: int) -> list[float]:
-    """Per (owner, host) seat pair, counted from ``seat``: crew aboard by type / its copies,
-    then crew sabotaging / crew copies (filled in where there are any: the rest stay 0)."""
+class _Layout(NamedTuple):
+    turned: list[npt.NDArray[np.intp]]
+    """per observer: where each entry of its tensor is in ``_Public.base``"""
+    offsets: dict[str, int]
+    """where each piece starts"""
+
+
+@per_game
+def _layout(game: Showdown) -> _Layout:
+    """Where the pieces are and how each observer's tensor is read from the shared one."""
+    import numpy as np
+
+    n = game.players
+    view = game.new_initial_state().view(None)
+    seats = [_seat(game, info) for info in view["players"]]
+    offsets: dict[str, int] = {}
+    turned: list[list[npt.NDArray[np.intp]]] = [[] for _ in range(n)]
+    at = 0
+    for name, turning, values in _pieces(game, view, seats):
+        offsets.setdefault(name, at)
+        for seat in range(n):
+            if turning == GLOBAL:
+                blocks, width = [0], len(values)
+            elif turning == SEATS:
+                blocks, width = [(seat + r) % n for r in range(n)], len(values) // n
+            else:
+                turn = [(seat + r) % n for r in range(n)]
+                blocks, width = [owner * n + host for owner in turn for host in turn], len(values) // (n * n)
+            turned[seat] += [at + block * width + np.arange(width) for block in blocks]
+        at += len(values)
+    return _Layout([np.concatenate(parts) for parts in turned], offsets)
+
+
+def _assemble(game: Showdown, public: _Public, own: dict[str, Any], seat: int) -> npt.NDArray[np.float64]:
+    """The tensor of ``seat``: the shared one turned round to it, its own entry ``own`` (its
+    ``view(seat)["players"][seat]``) in place of the shared one, and its hand and discard."""
+    layout = _layout(game)
+    out = public.base[layout.turned[seat]]
+    entry = public.entries[seat]
+    if not all(own.get(key) == entry.get(key) for key in SEAT_KEYS):
+        block = _seat(game, own)
+        at = layout.offsets["seats"]
+        out[at : at + len(block)] = block
+    at = layout.offsets["hand"]
+    out[at : at + len(CARD_KINDS)] = _hand(game, own.get("hand", []))
+    burn = one_hot(own.get("burn", ""), _burn_choices(game))
+    at = layout.offsets["burn"]
+    out[at : at + len(burn)] = burn
+    return out
+
+
+@per_game
+def _burn_choices(game: Showdown) -> tuple[str, ...]:
+    return (*NON_COUNTERMEASURES, *_slot_names(game), HULL)
+
+
+def _hand(game: Showdown, hand: list[str]) -> list[float]:
+    """Copies of each card kind in the hand / hand size."""
+    out = [0.0] * len(CARD_KINDS)
+    if hand:
+        size = game.content.rules.hand_size
+        for kind in hand:
+            if kind in CARD_INDEX:
+                out[CARD_INDEX[kind]] += 1
+        out = [ratio(count, size) for count in out]
+    return out
+
+
+def _seat(game: Showdown, info: dict[str, Any]) -> list[float]:
+    """A player's entry of the view (its ``seats`` piece)."""
+    c = game.content
+    rules = c.rules
+    hull = rules.start_hull + c.dealt
+    mat: dict[str, int] = info.get("mat", {})
+    out = one_hot(info["status"], STATUSES)
+    out += [
+        ratio(info["energy"], MAX_COMMIT),
+        ratio(info["picks"], c.dealt),
+        ratio(info["hand_size"], rules.hand_size),
+        float(info["chosen"]),
+        float("mat" in info),
+    ]
+    if mat:
+        out += [ratio(mat.get(kind, 0), copies) for kind, copies in zip(NON_COUNTERMEASURES, _mat_copies(game))]
+    else:  # behind a privacy screen
+        out += [0.0] * len(NON_COUNTERMEASURES)
+    out += [ratio(info.get("intact", 0), hull), ratio(info.get("damaged", 0), hull)]
+    cms: list[dict[str, Any]] = info.get("countermeasures", [])
+    for i in range(_slots(game)):
+        if i < len(cms):
+            slot = cms[i]
+            out += [1.0, float(slot["card"] is not None), *one_hot(slot["card"], COUNTERMEASURES)]
+            out += [float(slot["deployed"]), float(slot["boosted"]), ratio(slot["ai"], 3)]
+            out.append(ratio(slot["armor"], rules.armor_tokens))
+        else:
+            out += [0.0] * (6 + len(COUNTERMEASURES))
+    return out
+
+
+@per_game
+def _mat_copies(game: Showdown) -> list[int]:
+    return [game.content.deck.get(kind, 0) for kind in NON_COUNTERMEASURES]
+
+
+def _boarders(game: Showdown, boarders: list[list[Any]]) -> list[float]:
+    """Per (owner, host) seat pair, seats absolute: crew aboard by type / its copies, then
+    crew sabotaging / crew copies."""
     n, width = game.players, len(CREW) + 1
     out = [0.0] * (n * n * width)
     if not boarders:
@@ -156,38 +286,61 @@ def _boarders(game: Showdown, boarders: list[list[Any]], seat: int) -> list[floa
     sabotage = Counter((b[0], b[2]) for b in boarders if b[4] == "sabotage")
     for (owner, host, crew), count in aboard.items():
         if crew in CREW:
-            pair = ((owner - seat) % n * n + (host - seat) % n) * width
-            out[pair + CREW.index(crew)] = ratio(count, deck.get(crew, 0))
+            out[(owner * n + host) * width + CREW.index(crew)] = ratio(count, deck.get(crew, 0))
     for (owner, host), count in sabotage.items():
-        out[((owner - seat) % n * n + (host - seat) % n) * width + len(CREW)] = ratio(count, crew_copies)
+        out[(owner * n + host) * width + len(CREW)] = ratio(count, crew_copies)
     return out
 
 
-def _seat_hot(p: int | None, seat: int, n: int) -> list[float]:
-    """Seat ``p`` one-hot, counted from ``seat`` (all 0 for None or chance)."""
-    return one_hot((p - seat) % n, range(n)) if p is not None and p >= 0 else [0.0] * n
+def _seat_hot(p: int | None, n: int) -> list[float]:
+    """Seat ``p`` one-hot over the ``n`` seats (all 0 for None or chance)."""
+    return one_hot(p, range(n)) if p is not None and p >= 0 else [0.0] * n
 
 
-def _pending(game: Showdown, pending: dict[str, Any] | None, players: list[dict[str, Any]], seat: int) -> list[float]:
-    """The action in progress (all 0 when there is none)."""
+def _pending(game: Showdown, pending: dict[str, Any] | None, players: list[dict[str, Any]]) -> list[Piece]:
+    """The action in progress, as :func:`_pieces` gives pieces (all 0 when there is none)."""
     n, faces = game.players, _faces(game)
+    start_size = len(PENDING_KINDS) + len(STAGES)
     if pending is None:
-        return [0.0] * _pending_size(game)
+        zeros = [0.0] * n
+        rest_size = _pending_size(game) - start_size - 3 * n - 1
+        return _pending_pieces([0.0] * start_size, zeros, 0.0, zeros, zeros, [0.0] * rest_size)
     p: dict[str, Any] = pending
-    out = one_hot(p.get("kind"), PENDING_KINDS) + one_hot(p.get("stage"), STAGES)
-    out += [*_seat_hot(p.get("actor"), seat, n), float(p.get("actor") == CHANCE)]
-    out += _seat_hot(p.get("attacker"), seat, n) + _seat_hot(p.get("target"), seat, n)
+    start = one_hot(p.get("kind"), PENDING_KINDS) + one_hot(p.get("stage"), STAGES)
+    rest: list[float] = []
     for side, count, energy, bonus in (("a", "an", "ac", "ab"), ("d", "dn", "dc", "db")):
         dice: list[int] = p.get(side, [])
-        out += [ratio(dice.count(face), POOL) for face in range(1, faces + 1)]
-        out += [ratio(p.get(count, 0), POOL), ratio(p.get(energy, 0), MAX_COMMIT), ratio(p.get(bonus, 0), faces)]
-    out += [ratio(p.get("dauto", 0), POOL), ratio(p.get("success", 0), faces), ratio(p.get("die", 0), faces)]
-    out += [float(p.get("double", False)), *one_hot(p.get("side"), ("a", "d"))]
-    out.append(ratio(len(p["rr"]) if "rr" in p else p.get("rerolls", 0), POOL))
-    out += one_hot(p.get("crew"), CREW) + one_hot(p.get("defender"), (CAPTAIN, *CREW))
-    out += one_hot(p.get("xeno"), DISABLED_XENO)
+        rest += [ratio(dice.count(face), POOL) for face in range(1, faces + 1)]
+        rest += [ratio(p.get(count, 0), POOL), ratio(p.get(energy, 0), MAX_COMMIT), ratio(p.get(bonus, 0), faces)]
+    rest += [ratio(p.get("dauto", 0), POOL), ratio(p.get("success", 0), faces), ratio(p.get("die", 0), faces)]
+    rest += [float(p.get("double", False)), *one_hot(p.get("side"), ("a", "d"))]
+    rest.append(ratio(len(p["rr"]) if "rr" in p else p.get("rerolls", 0), POOL))
+    rest += one_hot(p.get("crew"), CREW) + one_hot(p.get("defender"), (CAPTAIN, *CREW))
+    rest += one_hot(p.get("xeno"), DISABLED_XENO)
     disabled = _thing(players, p["target"], p["card"]) if p.get("kind") == "xeno" else None
-    return out + one_hot(disabled, _things(game))
+    rest += one_hot(disabled, _things(game))
+    actor = p.get("actor")
+    return _pending_pieces(
+        start,
+        _seat_hot(actor, n),
+        float(actor == CHANCE),
+        _seat_hot(p.get("attacker"), n),
+        _seat_hot(p.get("target"), n),
+        rest,
+    )
+
+
+def _pending_pieces(
+    start: list[float], actor: list[float], chance: float, attacker: list[float], target: list[float], rest: list[float]
+) -> list[Piece]:
+    return [
+        ("pending", GLOBAL, start),
+        ("actor", SEATS, actor),
+        ("chance acts", GLOBAL, [chance]),
+        ("attacker", SEATS, attacker),
+        ("target", SEATS, target),
+        ("pending rest", GLOBAL, rest),
+    ]
 
 
 @per_game

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, cast
 
 from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, State, register
 from spacetable.engine.errors import ContentError
@@ -24,6 +24,15 @@ if TYPE_CHECKING:
 ARM_PLANETS = range(1, 5)
 EXTRA_PLANETS = range(0, 7)
 NEXUS_DELAY = range(0, 4)
+
+
+class LengthParts(NamedTuple):
+    """The most actions a part of a game can take (``SpaceRace.length_parts``)."""
+
+    setup: int
+    battle: int
+    move: int
+    turn: int
 
 
 @register
@@ -131,24 +140,41 @@ class SpaceRace(Game):
         self.heuristic = Heuristic(self)
 
     def _bound_length(self) -> int | None:
-        """Actions of the longest possible game (chance included), from the turn structure.
-
-        A battle takes at most 6 actions (2 initiative dice, a standoff choice, 2
-        contest dice, a reward choice); a move fights at most a full fleet, then
-        meets its space (an [S] card and its battle, or a conquest roll and its
-        treasure draws); a turn is a rebuild roll, the moves and an end of turn.
-        None without a turn limit: the race goes on until someone holds every planet.
-        """
+        """Actions of the longest possible game (chance included): the set-up, then every
+        turn the turn limit allows at its most (:meth:`length_parts`). None without a turn
+        limit: the race goes on until someone holds every planet."""
         rounds: int | None = self.options["turn_limit"]
         if rounds is None:
             return None
+        parts = self.length_parts()
+        return parts.setup + rounds * self.players * parts.turn
+
+    def length_parts(self) -> LengthParts:
+        """The most actions each part of a game can take, from the turn structure (the tests
+        check each part on random games):
+
+        - set-up: a chance node per starway card, then an order roll, a homeworld and a
+          design per player (a roll never repeats a face rolled before);
+        - a battle: 5. Between players: the initiative dice (2) only on equal M, and then no
+          one may flee, so the standoff goes to the dice (2); else the choice to flee or
+          fight (1) and the dice (2); then the winner's choice to assimilate (1). Against a
+          map ship: the same without the last choice, and its card drawn (1);
+        - a move: the move, a battle with each ship on the space it enters (a space holds one
+          player's ships, at most ``fleet_limit``; a lost battle ends the move), then the
+          space: an [S] card and its battle (5), a [T] draw (1), or a planet taken: the
+          conquest roll and its draws (1 + the most ``conquest_treasure``);
+        - a turn: the rebuild roll, then a move (which ends the turn) or the end of the turn;
+          with ``fleet_moves = "all"`` each ship at the turn's start moves at most once, then
+          the end of the turn. A round has a turn per seat at most, and the limit stops the
+          game after ``turn_limit`` rounds.
+        """
         c = self.content
-        battle = 6
-        per_move = 1 + c.fleet_limit * battle + max(1 + battle, 1 + max(c.conquest_treasure), 1)
-        moves = c.fleet_limit if self.options["fleet_moves"] == "all" else 1
-        per_turn = 1 + moves * per_move + 1
+        battle = 5
+        space = max(battle, 1, 1 + max(c.conquest_treasure))
+        move = 1 + c.fleet_limit * battle + space
+        turn = 1 + (c.fleet_limit * move + 1 if self.options["fleet_moves"] == "all" else move)
         setup = len(self.galaxy.starways) + 3 * self.players
-        return setup + rounds * self.players * per_turn
+        return LengthParts(setup, battle, move, turn)
 
     def describe(self) -> str:
         o = self.options
