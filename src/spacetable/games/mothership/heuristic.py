@@ -105,13 +105,15 @@ def _shared_inputs(state: MothershipState) -> tuple[Any, ...]:
         tuple(state.beacon_draw[:1]),
         -1 if script is None else script["seat"],
         state.exploring,
-        tuple(state.artifacts),
+        tuple(state.peek("artifacts")),
         ships,
     )
 
 
 def _fleet_inputs(state: MothershipState, seat: int) -> tuple[Any, ...]:
-    """What ``player_worth`` reads of ``seat``'s own."""
+    """What ``player_worth`` reads of ``seat``'s own (the modules' parts peeked at, so a child
+    position that never changes them never copies them)."""
+    peek = state.peek
     return (
         seat,
         state.resources[seat],
@@ -123,11 +125,11 @@ def _fleet_inputs(state: MothershipState, seat: int) -> tuple[Any, ...]:
         state.hp[seat],
         tuple(state.energy[seat]),
         state.shield[seat],
-        len(state.kept[seat]),
-        len(state.objectives[seat]),
-        len(state.completed[seat]),
+        len(peek("kept")[seat]),
+        len(peek("objectives")[seat]),
+        len(peek("completed")[seat]),
         len(state.cannons[seat]),
-        state.points[seat],
+        peek("points")[seat],
     )
 
 

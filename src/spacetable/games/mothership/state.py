@@ -145,6 +145,7 @@ _SHARED = {
 then copies its own, to the depth of lists given here): those most turns never touch (set-up
 rolls, report counters, the expansion modules' parts). Every other field a clone copies."""
 _COPIED = tuple(name for name in _FIELDS if name not in _SHARED)
+_SHARED_INDEX = {name: index for index, name in enumerate(_SHARED)}
 
 
 class MothershipState(State):
@@ -613,6 +614,11 @@ class MothershipState(State):
         other._parts = self._parts
         self._shared = other._shared = _ALL_SHARED
         return other
+
+    def peek(self, name: str) -> Any:
+        """The field ``name`` of ``_SHARED`` without making it this state's own (which a plain read
+        does, copying it): for a look only, never to change or to keep."""
+        return self._parts[_SHARED_INDEX[name]]
 
     # ---- helpers the rules share -----------------------------------------
     def effect_total(self, name: str, seat: int, ship: int = -1) -> int:
