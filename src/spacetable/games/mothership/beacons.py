@@ -136,8 +136,8 @@ def sitters(state: MothershipState, seat: int) -> int:
     """Bit mask of ``seat``'s ships standing, unmoved this turn, on a token they can activate:
     each must move off or stay and activate it (:class:`.Activate`) before it attacks or the
     turn ends."""
-    if not state.tokens:
-        return 0
+    if not state.tokens or not active(state) or state.activated & ACTIVATED or state.turn != seat or state.kept[seat]:
+        return 0  # what can_activate asks of the seat, asked once
     return sum(
         1 << ship
         for ship, cell in enumerate(state.pos[seat])
