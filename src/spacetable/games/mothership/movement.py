@@ -98,7 +98,8 @@ def reach(
     budget = engine_spaces(state, seat, ship) - state.used[ship]
     if budget <= 0 or start == NOWHERE:
         return {}
-    if state.has_effect("frozen", seat, ship) or any(f(state, seat, start) for f in state.game.hooks.ship_frozen):
+    frozen = state.game.hooks.ship_frozen
+    if state.has_effect("frozen", seat, ship) or (frozen and any(f(state, seat, start) for f in frozen)):
         return {}
     if seen is None:
         seen = seen_grid(state, seat)

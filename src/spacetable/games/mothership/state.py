@@ -623,11 +623,15 @@ class MothershipState(State):
     # ---- helpers the rules share -----------------------------------------
     def effect_total(self, name: str, seat: int, ship: int = -1) -> int:
         """The summed amounts of the lasting effects ``name`` on ``seat`` (and ``ship``, unless -1)."""
-        return sum(e[3] for e in self.effects if e[0] == name and e[1] == seat and (ship < 0 or e[2] == ship))
+        effects = self.effects
+        if not effects:  # the usual case, asked for every ship's reach: no generator built
+            return 0
+        return sum(e[3] for e in effects if e[0] == name and e[1] == seat and (ship < 0 or e[2] == ship))
 
     def has_effect(self, name: str, seat: int, ship: int = -1) -> bool:
         """Whether a lasting effect ``name`` is on ``seat`` (and ``ship``, unless -1)."""
-        return any(e[0] == name and e[1] == seat and (ship < 0 or e[2] == ship) for e in self.effects)
+        effects = self.effects
+        return bool(effects) and any(e[0] == name and e[1] == seat and (ship < 0 or e[2] == ship) for e in effects)
 
     def expire(self, until: str, whose: int) -> None:
         """Drop the effects that last until ``whose`` ends (``"end"``) or begins (``"begin"``) a turn."""
