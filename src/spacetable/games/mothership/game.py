@@ -11,7 +11,7 @@ from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, Op
 from . import beacons, hazards, language, report, rule_refs, tensor, turns, web, web_words
 from .actions import BOARD_SEEDS, DrawBoard, Move, SetEnergy, action_space
 from .board import Board, generate, parse_layout
-from .content import Content, load_content
+from .content import CATEGORIES, Content, load_content
 from .heuristic import evaluate
 from .hooks import Hooks, chosen
 from .plugins import MODULES as PLUGINS
@@ -164,6 +164,10 @@ class Mothership(Game):
         self.tree_bonuses: dict[tuple[tuple[int, ...], tuple[int, ...], str, str], int] = {}
         """What a place on the technology tree adds to an effect, by (branches, tiers, effect,
         unit), remembered as asked (module :mod:`.tech`)."""
+        self.branch_categories = tuple(CATEGORIES.index(b.category) for b in c.branches)
+        """Each branch's category, by the branch's index (module :mod:`.tech` asks at every decision)."""
+        self.charge_tiers = tuple(next((t for t, tile in enumerate(b.tiers) if tile.reusable), -1) for b in c.branches)
+        """Each branch's first tier with a reusable tile (an Overcharge), by branch index; -1 none."""
         self.modules: frozenset[str] = frozenset(m for m in MODULES if opts[m] not in (False, "off"))
         """The optional rules in play: their cards are in the decks and playable."""
         self.hooks: Hooks = chosen(PLUGINS, self)
