@@ -194,9 +194,10 @@ class Mothership(Game):
                 except ContentError as exc:
                     raise OptionsError(f"{self.id}: solo layout {name!r}: {exc}") from None
             self.board_outcomes = [(DrawBoard(s), 1 / len(solos)) for s in range(len(solos))]
-        self.worths: tuple[Board | None, dict[tuple[Any, ...], dict[tuple[Any, ...], float]]] = (None, {})
-        """Fleet worths of the greedy evaluation on one board, by everything they read (module
-        :mod:`.heuristic`)."""
+        self.worths: tuple[Board | None, dict[tuple[Any, ...], tuple[dict[tuple[Any, ...], float], dict[int, Any]]]]
+        self.worths = (None, {})
+        """The greedy evaluation's memory on one board (module :mod:`.heuristic`): by the position's
+        shared inputs, each fleet's worth by its own inputs, and each fleet's outlook."""
         self.moves = tuple(tuple(Move(ship, cell) for cell in range(self.size**2)) for ship in range(c.ships))
         """``moves[ship][cell]``: every move action, built once (a turn offers dozens)."""
         self.board_for = lru_cache(maxsize=64)(self._board_for)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from spacetable.engine import Event
+from spacetable.engine import Action, Event
 
 from . import tech
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET, neighbour_table
@@ -106,8 +106,42 @@ def reach(
     key = (seat, start, budget, state.cleared[seat][ship], state.gone_planets(), seen)
     known = state.routes.get(ship)
     if known is None or known[0] != key:
-        known = state.routes[ship] = (key, _search(state, seat, start, budget, key[3], key[4]))
+        found = _search(state, seat, start, budget, key[3], key[4])
+        row = state.game.moves[ship]
+        moves, order = tuple([row[cell] for cell in found]), dict(zip(found, range(len(found))))
+        known = state.routes[ship] = (key, found, moves, order)
     return known[1]
+
+
+def move_actions(state: MothershipState, seat: int, ship: int, seen: tuple[int, ...], mine: list[int]) -> list[Action]:
+    """The legs ``ship`` may move now, as actions in the order of its reach (``seen``:
+    ``seen_grid(state, seat)``; ``mine``: ``team_cells(state, seat)``). A search's moves are
+    built with it; the spaces taken now are cut out of them (the search passes through the team's
+    units only, so those are the only occupied spaces it can reach)."""
+    if not reach(state, seat, ship, seen):
+        return []
+    _, _, moves, order = state.routes[ship]
+    cuts = sorted([order[cell] for cell in mine if cell in order])
+    if not cuts:
+        return list(moves)
+    legal: list[Action] = []
+    start = 0
+    for cut in cuts:
+        legal += moves[start:cut]
+        start = cut + 1
+    legal += moves[start:]
+    return legal
+
+
+def team_cells(state: MothershipState, seat: int) -> list[int]:
+    """The spaces of ``seat``'s team's ships and guardian cannons: the occupied spaces its ships
+    may pass through."""
+    teams, pos, cannons = state.game.teams, state.pos, state.cannons
+    cells = []
+    for fleet in range(seat % teams, state.game.fleets, teams):
+        cells += [cell for cell in pos[fleet] if cell != NOWHERE]
+        cells += cannons[fleet]
+    return cells
 
 
 def seen_grid(state: MothershipState, seat: int) -> tuple[int, ...]:

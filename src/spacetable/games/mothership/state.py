@@ -290,11 +290,11 @@ class MothershipState(State):
     secret: list[list[int]]
     """Per fleet: [Replicator d4s rolled in secret, their sum]. The count is public, the sum is the
     fleet's own (RULINGS 35): ``resample`` re-rolls the others' (their resources with it)."""
-    routes: dict[int, tuple[tuple[Any, ...], dict[int, tuple[int, bool]]]]
+    routes: dict[int, tuple[tuple[Any, ...], dict[int, tuple[int, bool]], tuple[Action, ...], dict[int, int]]]
     """Per ship: where it could move (``movement.reach``) and everything that reach was searched
-    from, filled as asked and searched again when any of that changed. A clone shares it until
-    either side applies an action (the apply copies it), so a clone's entries never overwrite
-    the original's."""
+    from, with the moves there as actions and each space's place among them; filled as asked and
+    searched again when any of that changed. A clone shares it until either side applies an
+    action (the apply copies it), so a clone's entries never overwrite the original's."""
 
     _parts: list[Any]
     """The fields of ``_SHARED``, in order (read and set through their names)."""
