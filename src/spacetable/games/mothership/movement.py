@@ -170,40 +170,49 @@ def _search(
     teams = state.game.teams
     team = seat % teams
     found: dict[int, tuple[int, bool]] = {}
-    seen = {(start, won >= 0)}
+    seen = {start * 2 + (won >= 0)}  # (space, inside the field) as space * 2 + inside
     frontier = [(start, won >= 0)]
     for step in range(1, budget + 1):
         reached = []
         for cell, inside in frontier:
-            for n, mark in steps[cell]:
+            for n, kind in steps[cell]:
                 occupant = grid[n]
                 if occupant != EMPTY and (occupant & 15 == STATION or (occupant >> 4) % teams != team):
                     continue
-                if mark == BLACK_HOLE:  # entered, never passed through: the leg ends inside
-                    found.setdefault(n, (step, False))
+                rough = kind == _ASTEROID
+                if kind == _BLACK_HOLE:  # entered, never passed through: the leg ends inside
+                    if n not in found:
+                        found[n] = (step, False)
                     continue
-                if mark == ASTEROID and not (inside and field[n] == won):
+                if rough and not (inside and field[n] == won):
                     if n not in found:
                         found[n] = (step, True)
                     continue
-                key = (n, mark == ASTEROID)
+                key = n * 2 + rough
                 if key in seen:
                     continue
                 seen.add(key)
-                reached.append(key)
-                if n not in found or found[n][1]:
+                reached.append((n, rough))
+                way = found.get(n)
+                if way is None or way[1]:
                     found[n] = (step, False)
         frontier = reached
     found.pop(start, None)
     return found
 
 
+_OPEN, _ASTEROID, _BLACK_HOLE = 0, 1, 2
+"""A step's kind in ``_steps``: open space (a planet gone included), an asteroid, a black hole."""
+
+
 @lru_cache(maxsize=256)
-def _steps(size: int, terrain: str, gone: frozenset[int]) -> tuple[tuple[tuple[int, str], ...], ...]:
+def _steps(size: int, terrain: str, gone: frozenset[int]) -> tuple[tuple[tuple[int, int], ...], ...]:
     """For each space of a board, the neighbours a ship may step onto whoever stands there (no
-    planet but those ``gone``, no neutron star), each with its terrain, in the board's order."""
+    planet but those ``gone``, no neutron star), each with its kind (``_OPEN``, ``_ASTEROID``,
+    ``_BLACK_HOLE``), in the board's order."""
     blocked = {n for n, mark in enumerate(terrain) if (mark == PLANET and n not in gone) or mark == NEUTRON_STAR}
-    return tuple(tuple((n, terrain[n]) for n in around if n not in blocked) for around in neighbour_table(size))
+    kinds = [_ASTEROID if m == ASTEROID else _BLACK_HOLE if m == BLACK_HOLE else _OPEN for m in terrain]
+    return tuple(tuple((n, kinds[n]) for n in around if n not in blocked) for around in neighbour_table(size))
 
 
 def move(state: MothershipState, seat: int, ship: int, cell: int, events: list[Event]) -> None:
