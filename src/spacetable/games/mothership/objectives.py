@@ -144,9 +144,10 @@ def check(state: MothershipState, events: list[Event]) -> None:
     models = state.game.content.objectives
     tests = _goal_tests(models)
     n, turn, out = state.game.players, state.turn, state.out
+    held = state.objectives if played == "hidden" else None
     for step in range(n):
         seat = (turn + step) % n
-        pool = state.objectives[seat] if played == "hidden" else state.public_objectives
+        pool = held[seat] if held is not None else state.public_objectives
         if not pool or out[seat]:
             continue
         for card in [c for c in pool if tests[c](state, seat)]:
