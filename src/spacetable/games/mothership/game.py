@@ -161,9 +161,9 @@ class Mothership(Game):
             split: tuple(a for a in self.energy_actions if a[:3] != split) for split in splits
         }
         """By the split set now: the others, the actions a turn offers (``movement.energy_options``)."""
-        self.tree_bonuses: dict[tuple[tuple[int, ...], tuple[int, ...], str, str], int] = {}
-        """What a place on the technology tree adds to an effect, by (branches, tiers, effect,
-        unit), remembered as asked (module :mod:`.tech`)."""
+        self.tree_bonuses: dict[tuple[int | str, ...], int] = {}
+        """What a place on the technology tree adds to an effect, by (the branch of each category,
+        the tiers up each, effect, unit) in one flat tuple, remembered as asked (module :mod:`.tech`)."""
         self.branch_categories = tuple(CATEGORIES.index(b.category) for b in c.branches)
         """Each branch's category, by the branch's index (module :mod:`.tech` asks at every decision)."""
         self.charge_tiers = tuple(next((t for t, tile in enumerate(b.tiers) if tile.reusable), -1) for b in c.branches)

@@ -32,11 +32,12 @@ TOP_TIER = 5
 def bonus(state: MothershipState, seat: int, effect: str, unit: str = "") -> int:
     """What ``seat``'s tiers and artifacts add to ``effect`` (for ``unit``, a kind of ship, where
     it matters). Artifacts add up, whatever the tiers' dark tiles."""
-    key = (tuple(state.branches[seat]), tuple(state.tiers[seat]), effect, unit)
+    chosen, tiers = state.branches[seat], state.tiers[seat]
+    key: tuple[int | str, ...] = (*chosen, *tiers, effect, unit)  # one flat tuple: asked per ship per decision
     memo = state.game.tree_bonuses
     tree = memo.get(key)
     if tree is None:
-        tree = memo[key] = _tree_bonus(state.game.content.branches, *key)
+        tree = memo[key] = _tree_bonus(state.game.content.branches, tuple(chosen), tuple(tiers), effect, unit)
     for extra in state.game.hooks.tree_bonus:  # artifacts
         tree += extra(state, seat, effect, unit)
     return tree
