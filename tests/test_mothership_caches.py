@@ -10,7 +10,7 @@ import pytest
 
 import spacetable
 from spacetable.games.mothership import heuristic, movement
-from spacetable.games.mothership.state import MothershipState
+from spacetable.games.mothership.state import EMPTY, MothershipState
 
 EVERY_MODULE = {
     "round_limit": 30,
@@ -64,6 +64,22 @@ def test_a_remembered_reach_is_the_reach_searched_again(players: int, options: d
             remembered += ship in after.routes
             assert movement.reach(after, seat, ship) == fresh_reach(after, seat, ship)
     assert remembered > 100  # the positions did offer searches to reuse
+
+
+@pytest.mark.parametrize(("players", "options"), GAMES)
+def test_a_ships_move_actions_are_its_reach_without_the_spaces_taken(players: int, options: dict[str, object]) -> None:
+    states = positions(players, options, 120)
+    cut = 0
+    for before, after in itertools.pairwise(states):
+        after.routes = dict(before.routes)  # moves built with an earlier search, cut for this position
+        seat = after.turn
+        seen, mine = movement.seen_grid(after, seat), movement.team_cells(after, seat)
+        for ship in range(len(after.pos[seat])):
+            reach = movement.reach(after, seat, ship, seen)
+            offered = movement.move_actions(after, seat, ship, seen, mine)
+            assert [(m.ship, m.cell) for m in offered] == [(ship, c) for c in reach if after.grid[c] == EMPTY]
+            cut += len(offered) < len(reach)
+    assert cut > 10  # positions where the team's own units stood within reach
 
 
 @pytest.mark.parametrize(("players", "options"), GAMES)

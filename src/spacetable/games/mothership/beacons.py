@@ -136,15 +136,19 @@ def sitters(state: MothershipState, seat: int) -> int:
     """Bit mask of ``seat``'s ships standing, unmoved this turn, on a token they can activate:
     each must move off or stay and activate it (:class:`.Activate`) before it attacks or the
     turn ends."""
-    if not state.tokens:
-        return 0
+    if not state.tokens or not active(state) or state.activated & ACTIVATED or state.turn != seat or state.kept[seat]:
+        return 0  # what can_activate asks of the seat, asked once
+    calls: dict[int, int] = {}  # by space, the unit its (first) token calls for, as can_activate reads it
+    for token in state.tokens:
+        calls.setdefault(token[0], token[1])
+    used, attacked, kinds = state.used, state.attacked, state.game.ship_kinds
     return sum(
         1 << ship
         for ship, cell in enumerate(state.pos[seat])
         if cell != NOWHERE
-        and not state.used[ship]
-        and not state.attacked >> ship & 1
-        and can_activate(state, seat, ship)
+        and not used[ship]
+        and not attacked >> ship & 1
+        and calls.get(cell, LOCKED) == UNITS.index(kinds[ship])
     )
 
 

@@ -142,7 +142,8 @@ def build_board(
     (solo) the fleet's corner and (option beacons) the beacon tokens."""
     text = "".join(terrain)
     planets = tuple(planets)
-    distances = tuple(tuple(distance(size, p, c) for c in range(size * size)) for p in planets)
+    table = distance_table(size)
+    distances = tuple(table[p] for p in planets)  # a planet's row of the board's table
     return Board(name, size, text, planets, tuple(stations), _fields(size, text), distances, fleet, beacons)
 
 

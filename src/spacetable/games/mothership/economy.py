@@ -111,7 +111,9 @@ def forget(state: MothershipState, holder: int, card: int) -> None:
 def trade_options(state: MothershipState, seat: int) -> list[Action]:
     """Buy a card (if the seat can pay and the deck has one), sell any card held."""
     actions: list[Action] = []
-    if state.resources[seat] >= card_price(state, seat) and sum(state.deck) > len(state.draws):
+    resources = state.resources[seat]  # at the full price or more, no discount need be asked
+    can_pay = resources >= state.game.content.card_price or resources >= card_price(state, seat)
+    if can_pay and sum(state.deck) > len(state.draws):
         actions.append(Buy())
     actions.extend(Sell(card) for card in sorted(set(state.hands[seat])))
     actions.extend(tech.purchases(state, seat))

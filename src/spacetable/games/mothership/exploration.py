@@ -117,9 +117,9 @@ def bonus(state: MothershipState, seat: int, effect: str, unit: str = "") -> int
     """What ``seat``'s artifacts add to ``effect`` (for ``unit``, a kind of ship, where it matters)."""
     if seat < 0:
         return 0
-    models, owner, total = state.game.content.artifacts, state.owner, 0
-    for planet, artifact in enumerate(state.artifacts):  # asked for every ship's move: one pass, no lists
-        if artifact >= 0 and owner[planet] == seat:
+    models, total = state.game.content.artifacts, 0
+    for artifact, holder in zip(state.artifacts, state.owner):  # asked for every ship's move: one pass, no lists
+        if artifact >= 0 and holder == seat:
             found = models[artifact]
             if found.effect == effect and (not found.units or unit in found.units):
                 total += found.amount

@@ -11,7 +11,7 @@ from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, Op
 from . import beacons, hazards, language, report, rule_refs, tensor, turns, web, web_words
 from .actions import BOARD_SEEDS, DrawBoard, Move, SetEnergy, action_space
 from .board import Board, generate, parse_layout
-from .content import Content, load_content
+from .content import CATEGORIES, Content, load_content
 from .heuristic import evaluate
 from .hooks import Hooks, chosen
 from .plugins import MODULES as PLUGINS
@@ -161,9 +161,13 @@ class Mothership(Game):
             split: tuple(a for a in self.energy_actions if a[:3] != split) for split in splits
         }
         """By the split set now: the others, the actions a turn offers (``movement.energy_options``)."""
-        self.tree_bonuses: dict[tuple[tuple[int, ...], tuple[int, ...], str, str], int] = {}
-        """What a place on the technology tree adds to an effect, by (branches, tiers, effect,
-        unit), remembered as asked (module :mod:`.tech`)."""
+        self.tree_bonuses: dict[tuple[int | str, ...], int] = {}
+        """What a place on the technology tree adds to an effect, by (the branch of each category,
+        the tiers up each, effect, unit) in one flat tuple, remembered as asked (module :mod:`.tech`)."""
+        self.branch_categories = tuple(CATEGORIES.index(b.category) for b in c.branches)
+        """Each branch's category, by the branch's index (module :mod:`.tech` asks at every decision)."""
+        self.charge_tiers = tuple(next((t for t, tile in enumerate(b.tiers) if tile.reusable), -1) for b in c.branches)
+        """Each branch's first tier with a reusable tile (an Overcharge), by branch index; -1 none."""
         self.modules: frozenset[str] = frozenset(m for m in MODULES if opts[m] not in (False, "off"))
         """The optional rules in play: their cards are in the decks and playable."""
         self.hooks: Hooks = chosen(PLUGINS, self)
@@ -190,9 +194,10 @@ class Mothership(Game):
                 except ContentError as exc:
                     raise OptionsError(f"{self.id}: solo layout {name!r}: {exc}") from None
             self.board_outcomes = [(DrawBoard(s), 1 / len(solos)) for s in range(len(solos))]
-        self.worths: tuple[Board | None, dict[tuple[Any, ...], dict[tuple[Any, ...], float]]] = (None, {})
-        """Fleet worths of the greedy evaluation on one board, by everything they read (module
-        :mod:`.heuristic`)."""
+        self.worths: tuple[Board | None, dict[tuple[Any, ...], tuple[dict[tuple[Any, ...], float], dict[int, Any]]]]
+        self.worths = (None, {})
+        """The greedy evaluation's memory on one board (module :mod:`.heuristic`): by the position's
+        shared inputs, each fleet's worth by its own inputs, and each fleet's outlook."""
         self.moves = tuple(tuple(Move(ship, cell) for cell in range(self.size**2)) for ship in range(c.ships))
         """``moves[ship][cell]``: every move action, built once (a turn offers dozens)."""
         self.board_for = lru_cache(maxsize=64)(self._board_for)

@@ -28,7 +28,16 @@ from typing import TYPE_CHECKING, Any
 from spacetable.engine import Event
 
 from . import choices, movement, turns
-from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET, Board, balance_problems, build_board, distance
+from .board import (
+    ASTEROID,
+    BLACK_HOLE,
+    NEUTRON_STAR,
+    PLANET,
+    Board,
+    balance_problems,
+    build_board,
+    distance_table,
+)
 from .board import EMPTY as OPEN
 from .hooks import Module
 from .state import EMPTY, MOVED, NOWHERE
@@ -85,7 +94,7 @@ def _draw(rng: random.Random, board: Board, content: Content, groups: list[tuple
     placed = 0
     for mark, tiles in groups:
         spots: dict[tuple[int, int], list[int]] = {}
-        room = [_room(board, cell, gap) for cell in range(board.size**2)]  # each space once, not per spot
+        room = _room(board, gap)  # each space once, not per spot
         for row, col in itertools.product(range(board.size - tile + 1), range(board.size - tile + 1)):
             cells = [(row + r) * board.size + col + c for r in range(tile) for c in range(tile)]
             if all(room[cell] for cell in cells):
@@ -147,13 +156,17 @@ def _cover(board: Board, mark: str, cells: Iterable[int]) -> Board:
     return build_board(board.name, board.size, terrain, board.planets, board.stations, board.fleet)
 
 
-def _room(board: Board, cell: int, gap: int) -> bool:
-    """Whether a tile may cover ``cell``: open space or an asteroid, not beside a planet, at least
-    ``gap`` spaces from every colony station."""
-    terrain = board.terrain
-    if terrain[cell] not in (OPEN, ASTEROID) or any(distance(board.size, cell, s) < gap for s in board.stations):
-        return False
-    return not any(terrain[n] == PLANET for n in board.neighbours[cell])
+def _room(board: Board, gap: int) -> list[bool]:
+    """For each space, whether a tile may cover it: open space or an asteroid, not beside a planet,
+    at least ``gap`` spaces from every colony station."""
+    terrain, neighbours, table = board.terrain, board.neighbours, distance_table(board.size)
+    near_station = {cell for s in board.stations for cell, steps in enumerate(table[s]) if steps < gap}
+    return [
+        mark in (OPEN, ASTEROID)
+        and cell not in near_station
+        and not any(terrain[n] == PLANET for n in neighbours[cell])
+        for cell, mark in enumerate(terrain)
+    ]
 
 
 def beside(board: Board, cell: int, mark: str) -> bool:

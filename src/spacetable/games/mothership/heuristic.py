@@ -63,12 +63,16 @@ def evaluate(state: MothershipState, seat: int) -> float:
     shared = _shared_inputs(state)
     known = memo.get(shared)
     if known is None:
-        known = memo[shared] = {}
+        known = memo[shared] = ({}, {})
+    fleets, outlooks = known
     for s in range(game.fleets):
         key = _fleet_inputs(state, s)
-        value = known.get(key)
+        value = fleets.get(key)
         if value is None:
-            value = known[key] = player_worth(state, s)
+            outlook = outlooks.get(s)
+            if outlook is None:
+                outlook = outlooks[s] = _outlook(state, s)
+            value = fleets[key] = player_worth(state, s, outlook)
         worth[s % teams] += value
     mine = worth[seat % teams]
     rivals = max(w for t, w in enumerate(worth) if t != seat % teams)
@@ -105,13 +109,15 @@ def _shared_inputs(state: MothershipState) -> tuple[Any, ...]:
         tuple(state.beacon_draw[:1]),
         -1 if script is None else script["seat"],
         state.exploring,
-        tuple(state.artifacts),
+        tuple(state.peek("artifacts")),
         ships,
     )
 
 
 def _fleet_inputs(state: MothershipState, seat: int) -> tuple[Any, ...]:
-    """What ``player_worth`` reads of ``seat``'s own."""
+    """What ``player_worth`` reads of ``seat``'s own (the modules' parts peeked at, so a child
+    position that never changes them never copies them)."""
+    peek = state.peek
     return (
         seat,
         state.resources[seat],
@@ -123,15 +129,41 @@ def _fleet_inputs(state: MothershipState, seat: int) -> tuple[Any, ...]:
         state.hp[seat],
         tuple(state.energy[seat]),
         state.shield[seat],
-        len(state.kept[seat]),
-        len(state.objectives[seat]),
-        len(state.completed[seat]),
+        len(peek("kept")[seat]),
+        len(peek("objectives")[seat]),
+        len(peek("completed")[seat]),
         len(state.cannons[seat]),
-        state.points[seat],
+        peek("points")[seat],
     )
 
 
-def player_worth(state: MothershipState, seat: int) -> float:
+Outlook = tuple[tuple[int, ...] | None, tuple[int, ...] | None, float]
+"""What ``player_worth`` reads of a position that is not the fleet's own: for each space the
+steps to the nearest planet the fleet does not hold and to the nearest rival station (or, with
+none, rival ship), and its artifacts' worth."""
+
+
+def _outlook(state: MothershipState, seat: int) -> Outlook:
+    """``seat``'s :data:`Outlook` in ``state`` (it reads only ``_shared_inputs``, so it is worked out
+    once per position a bot weighs, not once per fleet changed)."""
+    board = state.board
+    assert board is not None
+    game, owner, out = state.game, state.owner, state.out
+    size, teams, team = board.size, game.teams, seat % game.teams
+    cells = board.planets
+    targets = tuple([cells[i] for i, o in enumerate(owner) if o != seat and o != -2])
+    planets = nearest_table(size, targets) if targets else None
+    rivals = [s for s in range(game.fleets) if not out[s] and s % teams != team]
+    stations, station_hp = state.stations, state.station_hp
+    targets = tuple([stations[s] for s in rivals if stations[s] != NOWHERE and station_hp[s] > 0])
+    if not targets:  # the solo challenge's NPC has no station: go for its ships
+        targets = tuple([c for s in rivals for c in state.pos[s] if c != NOWHERE])
+    nearest = nearest_table(size, targets) if targets else None
+    return planets, nearest, exploration.worth(state, seat)
+
+
+def player_worth(state: MothershipState, seat: int, outlook: Outlook | None = None) -> float:
+    """``seat``'s worth (``outlook``: its :data:`Outlook` here, if known already)."""
     out = state.out
     if out[seat]:
         return 0.0
@@ -151,18 +183,8 @@ def player_worth(state: MothershipState, seat: int) -> float:
         total += RESOURCE * income(state, seat)
     costs = game.content.tech_costs
     total += TECH * sum([sum(costs[:tiers]) for tiers in state.tiers[seat]])
-    owner = state.owner
-    total += PLANET_WORTH * owner.count(seat)
-    size, teams, team = board.size, game.teams, seat % game.teams
-    cells = board.planets
-    targets = tuple([cells[i] for i, o in enumerate(owner) if o != seat and o != -2])
-    planets = nearest_table(size, targets) if targets else None
-    rivals = [s for s in range(game.fleets) if not out[s] and s % teams != team]
-    stations, station_hp = state.stations, state.station_hp
-    targets = tuple([stations[s] for s in rivals if stations[s] != NOWHERE and station_hp[s] > 0])
-    if not targets:  # the solo challenge's NPC has no station: go for its ships
-        targets = tuple([c for s in rivals for c in state.pos[s] if c != NOWHERE])
-    nearest = nearest_table(size, targets) if targets else None
+    total += PLANET_WORTH * state.owner.count(seat)
+    planets, nearest, artifacts = outlook or _outlook(state, seat)
     worths = _ship_worths(game.ship_kinds)
     for ship, cell in enumerate(state.pos[seat]):
         if cell == NOWHERE:
@@ -177,7 +199,7 @@ def player_worth(state: MothershipState, seat: int) -> float:
     if state.game.npc >= 0 and seat != state.game.npc:
         total += _solo_defence(state, seat)
     total += beacons.worth(state, seat) + objectives.worth(state, seat) + cannons.WORTH * len(state.cannons[seat])
-    return total + exploration.worth(state, seat) + victory.worth(state, seat)
+    return total + artifacts + victory.worth(state, seat)
 
 
 @cache

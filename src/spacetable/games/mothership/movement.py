@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from spacetable.engine import Event
+from spacetable.engine import Action, Event
 
 from . import tech
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET, neighbour_table
@@ -98,15 +98,50 @@ def reach(
     budget = engine_spaces(state, seat, ship) - state.used[ship]
     if budget <= 0 or start == NOWHERE:
         return {}
-    if state.has_effect("frozen", seat, ship) or any(f(state, seat, start) for f in state.game.hooks.ship_frozen):
+    frozen = state.game.hooks.ship_frozen
+    if state.has_effect("frozen", seat, ship) or (frozen and any(f(state, seat, start) for f in frozen)):
         return {}
     if seen is None:
         seen = seen_grid(state, seat)
     key = (seat, start, budget, state.cleared[seat][ship], state.gone_planets(), seen)
     known = state.routes.get(ship)
     if known is None or known[0] != key:
-        known = state.routes[ship] = (key, _search(state, seat, start, budget, key[3], key[4]))
+        found = _search(state, seat, start, budget, key[3], key[4])
+        row = state.game.moves[ship]
+        moves, order = tuple([row[cell] for cell in found]), dict(zip(found, range(len(found))))
+        known = state.routes[ship] = (key, found, moves, order)
     return known[1]
+
+
+def move_actions(state: MothershipState, seat: int, ship: int, seen: tuple[int, ...], mine: list[int]) -> list[Action]:
+    """The legs ``ship`` may move now, as actions in the order of its reach (``seen``:
+    ``seen_grid(state, seat)``; ``mine``: ``team_cells(state, seat)``). A search's moves are
+    built with it; the spaces taken now are cut out of them (the search passes through the team's
+    units only, so those are the only occupied spaces it can reach)."""
+    if not reach(state, seat, ship, seen):
+        return []
+    _, _, moves, order = state.routes[ship]
+    cuts = sorted([order[cell] for cell in mine if cell in order])
+    if not cuts:
+        return list(moves)
+    legal: list[Action] = []
+    start = 0
+    for cut in cuts:
+        legal += moves[start:cut]
+        start = cut + 1
+    legal += moves[start:]
+    return legal
+
+
+def team_cells(state: MothershipState, seat: int) -> list[int]:
+    """The spaces of ``seat``'s team's ships and guardian cannons: the occupied spaces its ships
+    may pass through."""
+    teams, pos, cannons = state.game.teams, state.pos, state.cannons
+    cells = []
+    for fleet in range(seat % teams, state.game.fleets, teams):
+        cells += [cell for cell in pos[fleet] if cell != NOWHERE]
+        cells += cannons[fleet]
+    return cells
 
 
 def seen_grid(state: MothershipState, seat: int) -> tuple[int, ...]:
@@ -135,40 +170,49 @@ def _search(
     teams = state.game.teams
     team = seat % teams
     found: dict[int, tuple[int, bool]] = {}
-    seen = {(start, won >= 0)}
+    seen = {start * 2 + (won >= 0)}  # (space, inside the field) as space * 2 + inside
     frontier = [(start, won >= 0)]
     for step in range(1, budget + 1):
         reached = []
         for cell, inside in frontier:
-            for n, mark in steps[cell]:
+            for n, kind in steps[cell]:
                 occupant = grid[n]
                 if occupant != EMPTY and (occupant & 15 == STATION or (occupant >> 4) % teams != team):
                     continue
-                if mark == BLACK_HOLE:  # entered, never passed through: the leg ends inside
-                    found.setdefault(n, (step, False))
+                rough = kind == _ASTEROID
+                if kind == _BLACK_HOLE:  # entered, never passed through: the leg ends inside
+                    if n not in found:
+                        found[n] = (step, False)
                     continue
-                if mark == ASTEROID and not (inside and field[n] == won):
+                if rough and not (inside and field[n] == won):
                     if n not in found:
                         found[n] = (step, True)
                     continue
-                key = (n, mark == ASTEROID)
+                key = n * 2 + rough
                 if key in seen:
                     continue
                 seen.add(key)
-                reached.append(key)
-                if n not in found or found[n][1]:
+                reached.append((n, rough))
+                way = found.get(n)
+                if way is None or way[1]:
                     found[n] = (step, False)
         frontier = reached
     found.pop(start, None)
     return found
 
 
+_OPEN, _ASTEROID, _BLACK_HOLE = 0, 1, 2
+"""A step's kind in ``_steps``: open space (a planet gone included), an asteroid, a black hole."""
+
+
 @lru_cache(maxsize=256)
-def _steps(size: int, terrain: str, gone: frozenset[int]) -> tuple[tuple[tuple[int, str], ...], ...]:
+def _steps(size: int, terrain: str, gone: frozenset[int]) -> tuple[tuple[tuple[int, int], ...], ...]:
     """For each space of a board, the neighbours a ship may step onto whoever stands there (no
-    planet but those ``gone``, no neutron star), each with its terrain, in the board's order."""
+    planet but those ``gone``, no neutron star), each with its kind (``_OPEN``, ``_ASTEROID``,
+    ``_BLACK_HOLE``), in the board's order."""
     blocked = {n for n, mark in enumerate(terrain) if (mark == PLANET and n not in gone) or mark == NEUTRON_STAR}
-    return tuple(tuple((n, terrain[n]) for n in around if n not in blocked) for around in neighbour_table(size))
+    kinds = [_ASTEROID if m == ASTEROID else _BLACK_HOLE if m == BLACK_HOLE else _OPEN for m in terrain]
+    return tuple(tuple((n, kinds[n]) for n in around if n not in blocked) for around in neighbour_table(size))
 
 
 def move(state: MothershipState, seat: int, ship: int, cell: int, events: list[Event]) -> None:

@@ -19,6 +19,7 @@ Hidden information: the objectives a player holds or has completed and not claim
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import JSON, Action, Event, Statistic
@@ -140,23 +141,40 @@ def check(state: MothershipState, events: list[Event]) -> None:
     played = mode(state)
     if played == "off" or state.phase != "turn":
         return
-    from .scripts import begin_reward, goal  # the language's requirements: one reading for beacons and objectives
-
     models = state.game.content.objectives
-    n = state.game.players
-    for seat in ((state.turn + step) % n for step in range(n)):
-        pool = state.objectives[seat] if played == "hidden" else state.public_objectives
-        if not pool or state.out[seat]:
+    tests = _goal_tests(models)
+    n, turn, out = state.game.players, state.turn, state.out
+    held = state.objectives if played == "hidden" else None
+    for step in range(n):
+        seat = (turn + step) % n
+        pool = held[seat] if held is not None else state.public_objectives
+        if not pool or out[seat]:
             continue
-        for card in [c for c in pool if goal(tuple(models[c][1].goal))(state, seat)]:
+        for card in [c for c in pool if tests[c](state, seat)]:
             pool.remove(card)
             state.completed[seat].append(card)
             state.objective_log[card][1] += 1
             whose = "an objective" if played == "hidden" else models[card][1].name
             events.append(Event("objective", f"{state.player_name(seat)} completes {whose}."))
-    seat = state.turn
-    if state.completed[seat] and _quiet(state):
-        begin_reward(state, seat, state.completed[seat].pop(0), events)  # the reward is carried out by the scripts
+    if state.completed[turn] and _quiet(state):
+        from .scripts import begin_reward  # carried out by the scripts, which import this module
+
+        begin_reward(state, turn, state.completed[turn].pop(0), events)
+
+
+_GOAL_TESTS: dict[int, tuple[Any, tuple[Callable[[MothershipState, int], bool], ...]]] = {}
+"""By ``id`` of a content's objective cards: those cards, and each card's goal as one test."""
+
+
+def _goal_tests(models: Any) -> tuple[Callable[[MothershipState, int], bool], ...]:
+    """Each objective card's goal (``models``: the content's cards) as one test of a seat, by
+    card, parsed once per content (the goals are read after every action)."""
+    known = _GOAL_TESTS.get(id(models))
+    if known is None or known[0] is not models:
+        from .scripts import goal  # the language's requirements: one reading for beacons and objectives
+
+        known = _GOAL_TESTS[id(models)] = (models, tuple(goal(tuple(model.goal)) for _, model in models))
+    return known[1]
 
 
 def _quiet(state: MothershipState) -> bool:

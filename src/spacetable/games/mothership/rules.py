@@ -46,7 +46,6 @@ from .actions import (
     ship_bits,
 )
 from .dice import face_value, rolled_sides
-from .state import EMPTY
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -70,11 +69,9 @@ __all__ = [
 def turn_actions(state: MothershipState, seat: int) -> list[Action]:
     """Everything the player on turn may do: set energy, move a ship, attack, end the turn."""
     actions: list[Action] = [*movement.energy_options(state, seat)]
-    moves, grid, seen = state.game.moves, state.grid, movement.seen_grid(state, seat)
+    seen, mine = movement.seen_grid(state, seat), movement.team_cells(state, seat)
     for ship in range(len(state.pos[seat])):
-        row = moves[ship]
-        reach = movement.reach(state, seat, ship, seen)
-        actions.extend([row[cell] for cell in reach if grid[cell] == EMPTY])
+        actions.extend(movement.move_actions(state, seat, ship, seen, mine))
     actions.extend(combat.attack_options(state, seat))
     actions.extend(economy.trade_options(state, seat))
     actions.extend(cards.turn_plays(state, seat))

@@ -113,6 +113,9 @@ def goal(needs: tuple[str, ...]) -> Callable[[MothershipState, int], bool]:
     if len(tests) == 1:
         read, holds, amount = tests[0]
         return lambda state, seat: holds(read(state, seat), amount)
+    if len(tests) == 2:  # most goals of two parts: no generator per reading
+        (read, holds, amount), (read2, holds2, amount2) = tests
+        return lambda state, seat: holds(read(state, seat), amount) and holds2(read2(state, seat), amount2)
     return lambda state, seat: all(holds(read(state, seat), amount) for read, holds, amount in tests)
 
 

@@ -145,6 +145,7 @@ _SHARED = {
 then copies its own, to the depth of lists given here): those most turns never touch (set-up
 rolls, report counters, the expansion modules' parts). Every other field a clone copies."""
 _COPIED = tuple(name for name in _FIELDS if name not in _SHARED)
+_SHARED_INDEX = {name: index for index, name in enumerate(_SHARED)}
 
 
 class MothershipState(State):
@@ -289,11 +290,11 @@ class MothershipState(State):
     secret: list[list[int]]
     """Per fleet: [Replicator d4s rolled in secret, their sum]. The count is public, the sum is the
     fleet's own (RULINGS 35): ``resample`` re-rolls the others' (their resources with it)."""
-    routes: dict[int, tuple[tuple[Any, ...], dict[int, tuple[int, bool]]]]
+    routes: dict[int, tuple[tuple[Any, ...], dict[int, tuple[int, bool]], tuple[Action, ...], dict[int, int]]]
     """Per ship: where it could move (``movement.reach``) and everything that reach was searched
-    from, filled as asked and searched again when any of that changed. A clone shares it until
-    either side applies an action (the apply copies it), so a clone's entries never overwrite
-    the original's."""
+    from, with the moves there as actions and each space's place among them; filled as asked and
+    searched again when any of that changed. A clone shares it until either side applies an
+    action (the apply copies it), so a clone's entries never overwrite the original's."""
 
     _parts: list[Any]
     """The fields of ``_SHARED``, in order (read and set through their names)."""
@@ -614,14 +615,23 @@ class MothershipState(State):
         self._shared = other._shared = _ALL_SHARED
         return other
 
+    def peek(self, name: str) -> Any:
+        """The field ``name`` of ``_SHARED`` without making it this state's own (which a plain read
+        does, copying it): for a look only, never to change or to keep."""
+        return self._parts[_SHARED_INDEX[name]]
+
     # ---- helpers the rules share -----------------------------------------
     def effect_total(self, name: str, seat: int, ship: int = -1) -> int:
         """The summed amounts of the lasting effects ``name`` on ``seat`` (and ``ship``, unless -1)."""
-        return sum(e[3] for e in self.effects if e[0] == name and e[1] == seat and (ship < 0 or e[2] == ship))
+        effects = self.effects
+        if not effects:  # the usual case, asked for every ship's reach: no generator built
+            return 0
+        return sum(e[3] for e in effects if e[0] == name and e[1] == seat and (ship < 0 or e[2] == ship))
 
     def has_effect(self, name: str, seat: int, ship: int = -1) -> bool:
         """Whether a lasting effect ``name`` is on ``seat`` (and ``ship``, unless -1)."""
-        return any(e[0] == name and e[1] == seat and (ship < 0 or e[2] == ship) for e in self.effects)
+        effects = self.effects
+        return bool(effects) and any(e[0] == name and e[1] == seat and (ship < 0 or e[2] == ship) for e in effects)
 
     def expire(self, until: str, whose: int) -> None:
         """Drop the effects that last until ``whose`` ends (``"end"``) or begins (``"begin"``) a turn."""

@@ -29,19 +29,15 @@ if TYPE_CHECKING:
 TOP_TIER = 5
 
 
-def branch_of(state: MothershipState, seat: int, category: int) -> BranchModel | None:
-    index = state.branches[seat][category]
-    return state.game.content.branches[index] if index >= 0 else None
-
-
 def bonus(state: MothershipState, seat: int, effect: str, unit: str = "") -> int:
     """What ``seat``'s tiers and artifacts add to ``effect`` (for ``unit``, a kind of ship, where
     it matters). Artifacts add up, whatever the tiers' dark tiles."""
-    key = (tuple(state.branches[seat]), tuple(state.tiers[seat]), effect, unit)
+    chosen, tiers = state.branches[seat], state.tiers[seat]
+    key: tuple[int | str, ...] = (*chosen, *tiers, effect, unit)  # one flat tuple: asked per ship per decision
     memo = state.game.tree_bonuses
     tree = memo.get(key)
     if tree is None:
-        tree = memo[key] = _tree_bonus(state.game.content.branches, *key)
+        tree = memo[key] = _tree_bonus(state.game.content.branches, tuple(chosen), tuple(tiers), effect, unit)
     for extra in state.game.hooks.tree_bonus:  # artifacts
         tree += extra(state, seat, effect, unit)
     return tree
@@ -70,17 +66,18 @@ def _tree_bonus(
 
 def purchases(state: MothershipState, seat: int) -> list[Action]:
     """The next tier of every branch the player may climb and can pay, and an Overcharge."""
-    content = state.game.content
-    if state.resources[seat] < min(content.tech_costs):  # an Overcharge costs a tier's price too
+    game = state.game
+    costs, resources = game.content.tech_costs, state.resources[seat]
+    if resources < min(costs):  # an Overcharge costs a tier's price too
         return []
     actions: list[Action] = []
-    for index, branch in enumerate(content.branches):
-        category = CATEGORIES.index(branch.category)
-        chosen = state.branches[seat][category]
-        tier = state.tiers[seat][category] if chosen == index else 0
+    chosen_by, tiers = state.branches[seat], state.tiers[seat]
+    for index, category in enumerate(game.branch_categories):
+        chosen = chosen_by[category]
+        tier = tiers[category] if chosen == index else 0
         if chosen not in (-1, index) or tier >= TOP_TIER:
             continue
-        if state.resources[seat] >= content.tech_costs[tier]:
+        if resources >= costs[tier]:
             actions.append(BuyTech(index))
     price = charge_price(state, seat)
     if price is not None and state.resources[seat] >= price:
@@ -112,13 +109,11 @@ def climb(state: MothershipState, seat: int, index: int, events: list[Event], co
 
 def charge_price(state: MothershipState, seat: int) -> int | None:
     """The price of another Overcharge: its tier's cost, once the player has reached it."""
-    for category in range(len(CATEGORIES)):
-        branch = branch_of(state, seat, category)
-        if branch is None:
-            continue
-        for tier, tile in enumerate(branch.tiers[: state.tiers[seat][category]]):
-            if tile.reusable:
-                return state.game.content.tech_costs[tier]
+    game = state.game
+    for index, bought in zip(state.branches[seat], state.tiers[seat]):
+        first = game.charge_tiers[index] if index >= 0 else -1
+        if 0 <= first < bought:
+            return game.content.tech_costs[first]
     return None
 
 
