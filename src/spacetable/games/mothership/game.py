@@ -338,7 +338,7 @@ class Mothership(Game):
         copies = {card.key: card.count for card in c.cards if card.module is None or card.module in self.modules}
         handling = sum(copies.values()) * (2 + self.fleets)
         boosts = 4 * copies.get("afterburner", 0) + 3 * (c.ships - 1) * copies.get("convoy", 0)
-        doubled = (max(self._turn_spaces()) + boosts) * (2 ** copies.get("punch_it", 0) - 1)
+        doubled = (max(self._turn_spaces()) + boosts) * ((1 << copies.get("punch_it", 0)) - 1)
         return handling + 5 * (boosts + doubled)
 
     def _expansion_length(self) -> tuple[int, int]:
