@@ -1,6 +1,7 @@
 """Games' length bounds (``Game.max_length``, OpenSpiel's ``max_game_length``) against their
 derivations: each part a bound multiplies (a battle, a move, a turn) is checked on random games
-and on games of a player who seeks every fight, which run longer."""
+and on games of a player who seeks every fight (spacerace) or of the greedy bot (Mothership),
+which run longer."""
 
 from __future__ import annotations
 
@@ -118,8 +119,7 @@ def test_the_fighter_plays_longer_turns_and_games_than_random_play() -> None:
 
 def test_mothership_bound_holds_for_a_greedy_solo_challenge() -> None:
     """The greedy bot holds the solo challenge about twice as long as random play (whose games
-    the OpenSpiel test checks); its game keeps within the bound too (docs/INTEROP.md says why
-    that bound is not a proof yet)."""
+    the OpenSpiel test checks); its game keeps within the bound too."""
     game = spacetable.load_finite("mothership", 1, {"mode": "solo"})
     bot, rng = make_agent("greedy"), random.Random(0)
     state = game.new_initial_state()

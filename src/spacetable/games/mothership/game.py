@@ -296,21 +296,25 @@ class Mothership(Game):
         if self.round_limit is None:
             return None
         c = self.content
-        legs = sum(self._turn_spaces())
-        per_turn = 1 + legs * 5 + c.ships * (c.ships + 4) + 1 + self.fleets + 2 * len(c.artifacts)
+        per_turn = 1 + c.ships * (c.ships + 4) + 1 + self.fleets + 2 * len(c.artifacts)
         per_turn += 5 * c.ships if "black_holes" in self.modules else 0
         setup = 1 + self.fleets * c.ships + self.fleets
         setup_objectives, per_turn_objectives = self._expansion_length()
         per_turn += per_turn_objectives
-        return setup + setup_objectives + self._card_length() + (self.round_limit + 1) * self.fleets * per_turn
+        legs = sum(sum(self._turn_spaces(seat != self.npc)) for seat in range(self.fleets))
+        rounds = self.round_limit + 1
+        return setup + setup_objectives + self._card_length() + rounds * (self.fleets * per_turn + 5 * legs)
 
-    def _turn_spaces(self) -> list[int]:
+    def _turn_spaces(self, tech_held: bool = True) -> list[int]:
         """The most engine spaces each ship can have in a turn without action cards: its printed
-        move (the mothership's highest engine setting), the best tech branch of each category
-        with every tier bought, and every artifact (each is one card, so one player may hold
-        them all)."""
+        move (the mothership's highest engine setting), then (``tech_held``; the solo challenge's
+        NPC buys nothing) the best tech branch of each category with every tier bought and, with
+        planetary exploration, every artifact (each is one card, so one player may hold them all)."""
         c = self.content
         spaces = [max(c.engines), *self.ship_moves[1:]]
+        if not tech_held:
+            return spaces
+        artifacts = c.artifacts if "exploration" in self.modules else ()
         for ship, unit in enumerate(self.ship_kinds):
             for category in CATEGORIES:
                 spaces[ship] += max(
@@ -321,8 +325,7 @@ class Mothership(Game):
                     ),
                     default=0,
                 )
-            artifacts = (a for a in c.artifacts if a.effect == "move" and (not a.units or unit in a.units))
-            spaces[ship] += sum(a.amount for a in artifacts)
+            spaces[ship] += sum(a.amount for a in artifacts if a.effect == "move" and (not a.units or unit in a.units))
         return spaces
 
     def _card_length(self) -> int:
@@ -332,13 +335,14 @@ class Mothership(Game):
         other player's answer to it (Noooooooooooo!, itself a card). Stealing moves a card between
         hands inside an attack's part. The engine spaces cards add are spent once each, 5 actions
         a leg: Afterburner's 4 and Convoy's 3 for each escort, and Punch It!, which doubles a
-        ship's spaces: at most the most a ship has (:meth:`_turn_spaces`) plus every other
-        boost, doubled once per copy."""
+        ship's spaces: at most the most a ship has (:meth:`_turn_spaces`) plus every Afterburner
+        and Convoy (3 for one ship), doubled once per copy."""
         c = self.content
         copies = {card.key: card.count for card in c.cards if card.module is None or card.module in self.modules}
         handling = sum(copies.values()) * (2 + self.fleets)
-        boosts = 4 * copies.get("afterburner", 0) + 3 * (c.ships - 1) * copies.get("convoy", 0)
-        doubled = (max(self._turn_spaces()) + boosts) * ((1 << copies.get("punch_it", 0)) - 1)
+        afterburner, convoy = 4 * copies.get("afterburner", 0), 3 * copies.get("convoy", 0)
+        boosts = afterburner + (c.ships - 1) * convoy
+        doubled = (max(self._turn_spaces()) + afterburner + convoy) * ((1 << copies.get("punch_it", 0)) - 1)
         return handling + 5 * (boosts + doubled)
 
     def _expansion_length(self) -> tuple[int, int]:
