@@ -174,6 +174,7 @@ _GREEDY = make_agent("greedy")
 MOTHERSHIP_TABLES: list[tuple[int, dict[str, JSON]]] = [
     (2, {"round_limit": 15}),
     (1, {"mode": "solo", "round_limit": 15}),
+    (3, {"round_limit": 10, "exploration": True, "random_event": True}),
 ]
 
 
@@ -181,7 +182,8 @@ MOTHERSHIP_TABLES: list[tuple[int, dict[str, JSON]]] = [
 def test_mothership_games_keep_within_each_part_of_the_bound(players: int, options: dict[str, JSON]) -> None:
     """No turn moves more legs than its engine spaces part allows (plus, over the whole game,
     the cards' boosts), no copy of an action card is drawn, bought or leaves a hand more than
-    once, and no game passes the bound."""
+    once, no more tiers, Overcharges and explorations are bought than a game's resources pay for,
+    and no game passes the bound."""
     game = spacetable.load_finite("mothership", players, options)
     assert isinstance(game, Mothership)
     copies = sum(card.count for card in game.content.cards if card.module is None or card.module in game.modules)
@@ -190,4 +192,6 @@ def test_mothership_games_keep_within_each_part_of_the_bound(players: int, optio
         assert seen["legs beyond"] * 5 <= game._card_length()
         assert seen["DrawCard"] <= copies and seen["Buy"] <= copies
         assert seen["Sell"] + seen["Play"] <= copies
+        paid = seen["BuyTech"] + seen["BuyCharge"] + seen["Explore"] + seen["ReplaceObjective"]
+        assert paid <= game._paid_length()
         assert seen["length"] <= game.bounded_length()

@@ -10,7 +10,7 @@ from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, Op
 
 from . import beacons, hazards, language, report, rule_refs, tech, tensor, turns, web, web_words
 from .actions import BOARD_SEEDS, DrawBoard, Move, SetEnergy, action_space
-from .board import Board, generate, parse_layout
+from .board import MAX_EXTRA, MAX_PLANETS, Board, generate, parse_layout
 from .content import CATEGORIES, Content, load_content
 from .heuristic import evaluate
 from .hooks import Hooks, chosen
@@ -303,30 +303,74 @@ class Mothership(Game):
         per_turn += per_turn_objectives
         legs = sum(sum(self._turn_spaces(seat != self.npc)) for seat in range(self.fleets))
         rounds = self.round_limit + 1
-        return setup + setup_objectives + self._card_length() + rounds * (self.fleets * per_turn + 5 * legs)
+        once = self._card_length() + self._paid_length()
+        return setup + setup_objectives + once + rounds * (self.fleets * per_turn + 5 * legs)
 
     def _turn_spaces(self, tech_held: bool = True) -> list[int]:
         """The most engine spaces each ship can have in a turn without action cards: its printed
         move (the mothership's highest engine setting), then (``tech_held``; the solo challenge's
         NPC buys nothing) the best tech branch of each category with every tier bought and, with
         planetary exploration, every artifact (each is one card, so one player may hold them all)."""
-        c = self.content
-        spaces = [max(c.engines), *self.ship_moves[1:]]
+        spaces = [max(self.content.engines), *self.ship_moves[1:]]
         if not tech_held:
             return spaces
+        return [move + self._most_bonus("move", unit) for move, unit in zip(spaces, self.ship_kinds)]
+
+    def _most_bonus(self, effect: str, unit: str = "") -> int:
+        """The most a player's tiers and artifacts can add to ``effect`` for ``unit``: the best
+        branch of each category with every tier bought, and every artifact in play."""
+        c = self.content
+        total = 0
+        for category in CATEGORIES:
+            branches = [i for i, branch in enumerate(c.branches) if branch.category == category]
+            total += max(
+                (tech._tree_bonus(c.branches, (i,), (tech.TOP_TIER,), effect, unit) for i in branches), default=0
+            )
         artifacts = c.artifacts if "exploration" in self.modules else ()
-        for ship, unit in enumerate(self.ship_kinds):
-            for category in CATEGORIES:
-                spaces[ship] += max(
-                    (
-                        tech._tree_bonus(c.branches, (i,), (tech.TOP_TIER,), "move", unit)
-                        for i, branch in enumerate(c.branches)
-                        if branch.category == category
-                    ),
-                    default=0,
-                )
-            spaces[ship] += sum(a.amount for a in artifacts if a.effect == "move" and (not a.units or unit in a.units))
-        return spaces
+        return total + sum(a.amount for a in artifacts if a.effect == effect and (not a.units or unit in a.units))
+
+    def _paid_length(self) -> int:
+        """The most actions a game's resources can pay for, beyond the action cards' part (which
+        counts every buy): tiers, Overcharges (bought again any number of times), explorations
+        and objective replacements each cost at least the least of their prices, and every
+        resource a game gives is counted: per turn the income (the station, every planet a board
+        can hold, a Solar Flare event's bonus, the best income tiers and artifacts), the loot of
+        every unit and station on the board (units come back only at a turn's end), Asteroid
+        Mining once (it uses the attack phase), a beacon's and every objective's resource rewards
+        and kept salvage; once a game every card's sale value and each Replicator's d4."""
+        c = self.content
+        planets = MAX_PLANETS + MAX_EXTRA
+        income = c.station_income + c.planet_income * planets + self._most_bonus("income")
+        income += planets if "random_event" in self.modules else 0  # (planets // 2) doubled
+        loot = max(c.loot_small, c.loot_large) + self._most_bonus("loot")
+        mining = max((t.amount for b in c.branches for t in b.tiers if t.ability == "asteroid_mining"), default=0)
+        own_turn = income + mining + self._expansion_resources()  # the NPC's turns give nothing
+        per_round = self.players * own_turn + self.fleets * self.fleets * (c.ships + 1) * loot
+        copies = [card for card in c.cards if card.module is None or card.module in self.modules]
+        once = sum(card.count * (card.value + (4 if card.key == "replicator" else 0)) for card in copies)
+        assert self.round_limit is not None
+        gained = (self.round_limit + 1) * per_round + once
+        prices = [*c.tech_costs, c.exploration_cost]
+        if "objectives" in self.modules:
+            prices.append(c.objective_cards.replace_cost)
+        return gained // max(1, min(prices))
+
+    def _expansion_resources(self) -> int:
+        """The resources the beacons and objectives can give in one turn: one beacon's best option
+        (its rewards and the salvage it keeps), and one claim of every objective card."""
+        c = self.content
+
+        def gains(effects: list[str]) -> int:
+            parsed = [language.parse_effect(text) for text in effects]
+            return sum(e.amount for e in parsed if e.verb == "resources" or (e.verb, e.word) == ("keep", "salvage"))
+
+        total = 0
+        if "beacons" in self.modules:
+            total += max(gains(o.effects) + gains(o.otherwise) for _, m in c.beacons for o in m.options)
+        if "objectives" in self.modules:
+            best = max(gains(group) for _, m in c.objectives for group in m.rewards)
+            total += sum(m.count for _, m in c.objectives) * best
+        return max(0, total)
 
     def _card_length(self) -> int:
         """Actions the action cards add over a whole game, beyond a turn's part. The deck never
