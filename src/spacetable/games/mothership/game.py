@@ -334,7 +334,7 @@ class Mothership(Game):
         counts every buy): tiers, Overcharges (bought again any number of times), explorations
         and objective replacements each cost at least the least of their prices, and every
         resource a game gives is counted: per turn the income (the station, every planet a board
-        can hold, a Solar Flare event's bonus, the best income tiers and artifacts), the loot of
+        can hold, a random event's planet bonus, the best income tiers and artifacts), the loot of
         every unit and station on the board (units come back only at a turn's end), Asteroid
         Mining once (it uses the attack phase), a beacon's and every objective's resource rewards
         and kept salvage; once a game every card's sale value and each Replicator's d4."""
