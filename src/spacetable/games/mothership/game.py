@@ -291,7 +291,8 @@ class Mothership(Game):
         (as assumed here); ships come back by rule at a turn's end (no action), never during
         the turn they could act in, so a turn still moves and attacks with each ship once.
         Black holes: each ship once in a turn (the pull's choice, the roll, where it warps out)
-        and once at its end (the roll, the warp). The action cards: :meth:`_card_length`.
+        and once at its end (the roll, the warp). Once a game: the action cards
+        (:meth:`_card_length`) and what resources pay for (:meth:`_paid_length`).
         """
         if self.round_limit is None:
             return None
