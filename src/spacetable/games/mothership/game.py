@@ -377,14 +377,17 @@ class Mothership(Game):
         """Actions the action cards add over a whole game, beyond a turn's part. The deck never
         refills (played and sold cards stay in the discard pile), so each copy is drawn (after a
         buy, a capture or the deal) once, and leaves a hand once: sold, or played with every
-        other player's answer to it (Noooooooooooo!, itself a card). Stealing moves a card between
-        hands inside an attack's part. The engine spaces cards add are spent once each, 5 actions
-        a leg: Afterburner's 4 and Convoy's 3 for each escort, and Punch It!, which doubles a
-        ship's spaces: at most the most a ship has (:meth:`_turn_spaces`) plus every Afterburner
-        and Convoy (3 for one ship), doubled once per copy."""
+        other player's answer to it (Noooooooooooo!, itself a card), then what its effect sets off,
+        counted as one attack's part (a dogfight by Railguns, a capture's reward by Friendly
+        Negotiations, a blind steal, Replicator's d4, a random event's roll and choices).
+        Stealing moves a card between hands inside an attack's part. The engine spaces cards
+        add are spent once each, 5 actions a leg: Afterburner's 4 and Convoy's 3 for each
+        escort, and Punch It!, which doubles a ship's spaces: at most the most a ship has
+        (:meth:`_turn_spaces`) plus every Afterburner and Convoy (3 for one ship), doubled once
+        per copy."""
         c = self.content
         copies = {card.key: card.count for card in c.cards if card.module is None or card.module in self.modules}
-        handling = sum(copies.values()) * (2 + self.fleets)
+        handling = sum(copies.values()) * (2 + self.fleets + c.ships + 4)
         afterburner, convoy = 4 * copies.get("afterburner", 0), 3 * copies.get("convoy", 0)
         boosts = afterburner + (c.ships - 1) * convoy
         doubled = (max(self._turn_spaces()) + afterburner + convoy) * ((1 << copies.get("punch_it", 0)) - 1)
