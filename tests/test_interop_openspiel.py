@@ -366,9 +366,11 @@ LENGTH_TABLES = [
 ]
 """(game, seats, random games) whose lengths are checked against the bound."""
 
-LOOSEST = 150
+LOOSEST = 200
 """How many times the longest random game a bound may be (docs/INTEROP.md, "Length bounds":
-showdown's was about 1,000 times before its per-ship proof; the loosest now is about 130)."""
+showdown's was about 1,000 times before its per-ship proof; the loosest now is solo Mothership's
+proof, about 182 times: its random games end early, but no rule ends the challenge before the
+round limit)."""
 
 
 @pytest.mark.parametrize(("game_id", "players", "games"), LENGTH_TABLES)

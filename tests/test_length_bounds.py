@@ -1,6 +1,7 @@
 """Games' length bounds (``Game.max_length``, OpenSpiel's ``max_game_length``) against their
 derivations: each part a bound multiplies (a battle, a move, a turn) is checked on random games
-and on games of a player who seeks every fight, which run longer."""
+and on games of a player who seeks every fight (spacerace) or of the greedy bot (Mothership),
+which run longer."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ import pytest
 
 import spacetable
 from spacetable.agents import make_agent
-from spacetable.engine import CHANCE, JSON, Action
+from spacetable.engine import CHANCE, JSON, Action, State
+from spacetable.games.mothership.actions import Move as MothershipMove
+from spacetable.games.mothership.game import Mothership
+from spacetable.games.mothership.state import MothershipState
 from spacetable.games.spacerace.actions import Contest, EndTurn, Move
 from spacetable.games.spacerace.game import SpaceRace
 from spacetable.games.spacerace.state import SpaceRaceState
@@ -22,7 +26,7 @@ Chooser = Callable[[SpaceRaceState, int, random.Random], Action]
 SETUP_PHASES = ("starways", "order", "homeworld", "design")
 
 
-def _random(state: SpaceRaceState, seat: int, rng: random.Random) -> Action:
+def _random(state: State, seat: int, rng: random.Random) -> Action:
     return rng.choice(state.legal_actions(seat))
 
 
@@ -115,8 +119,7 @@ def test_the_fighter_plays_longer_turns_and_games_than_random_play() -> None:
 
 def test_mothership_bound_holds_for_a_greedy_solo_challenge() -> None:
     """The greedy bot holds the solo challenge about twice as long as random play (whose games
-    the OpenSpiel test checks); its game keeps within the bound too (docs/INTEROP.md says why
-    that bound is not a proof yet)."""
+    the OpenSpiel test checks); its game keeps within the bound too."""
     game = spacetable.load_finite("mothership", 1, {"mode": "solo"})
     bot, rng = make_agent("greedy"), random.Random(0)
     state = game.new_initial_state()
@@ -130,3 +133,65 @@ def test_mothership_bound_holds_for_a_greedy_solo_challenge() -> None:
             state.apply_action(bot.choose(state.clone(), seat, rng), seat)
         length += 1
     assert length > 200
+
+
+Agent = Callable[[MothershipState, int, random.Random], Action]
+
+
+def _mothership_game(game: Mothership, seed: int, choose: Agent) -> dict[str, int]:
+    """Plays a game; returns its length, the most legs (moves) of one turn, the legs beyond
+    :meth:`Mothership._turn_spaces` summed over the game, and the card actions by kind."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    assert isinstance(state, MothershipState)
+    legs: Counter[tuple[int, int]] = Counter()
+    seen = Counter[str]()
+    while not state.is_terminal():
+        key = (state.round, state.turn)
+        if state.current_player() == CHANCE:
+            action = state.sample_chance(rng)
+            state.apply_action(action)
+        else:
+            seat = state.awaiting()[0]
+            action = choose(state, seat, rng)
+            state.apply_action(action, seat)
+        seen["length"] += 1
+        seen[type(action).__name__] += 1
+        if isinstance(action, MothershipMove):
+            legs[key] += 1
+    spaces = sum(game._turn_spaces())
+    seen["turn legs"] = max(legs.values(), default=0)
+    seen["legs beyond"] = sum(max(0, n - spaces) for n in legs.values())
+    return seen
+
+
+def _greedy(state: MothershipState, seat: int, rng: random.Random) -> Action:
+    return _GREEDY.choose(state.clone(), seat, rng)
+
+
+_GREEDY = make_agent("greedy")
+
+MOTHERSHIP_TABLES: list[tuple[int, dict[str, JSON]]] = [
+    (2, {"round_limit": 15}),
+    (1, {"mode": "solo", "round_limit": 15}),
+    (3, {"round_limit": 10, "exploration": True, "random_event": True}),
+]
+
+
+@pytest.mark.parametrize(("players", "options"), MOTHERSHIP_TABLES)
+def test_mothership_games_keep_within_each_part_of_the_bound(players: int, options: dict[str, JSON]) -> None:
+    """No turn moves more legs than its engine spaces part allows (plus, over the whole game,
+    the cards' boosts), no copy of an action card is drawn, bought or leaves a hand more than
+    once, no more tiers, Overcharges and explorations are bought than a game's resources pay for,
+    and no game passes the bound."""
+    game = spacetable.load_finite("mothership", players, options)
+    assert isinstance(game, Mothership)
+    copies = sum(card.count for card in game.content.cards if card.module is None or card.module in game.modules)
+    for seed, choose in enumerate([_random, _greedy]):
+        seen = _mothership_game(game, seed, choose)
+        assert seen["legs beyond"] * 5 <= game._card_length()
+        assert seen["DrawCard"] <= copies and seen["Buy"] <= copies
+        assert seen["Sell"] + seen["Play"] <= copies
+        paid = seen["BuyTech"] + seen["BuyCharge"] + seen["Explore"] + seen["ReplaceObjective"]
+        assert paid <= game._paid_length()
+        assert seen["length"] <= game.bounded_length()

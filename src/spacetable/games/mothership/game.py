@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
 
-from . import beacons, hazards, language, report, rule_refs, tensor, turns, web, web_words
+from . import beacons, hazards, language, report, rule_refs, tech, tensor, turns, web, web_words
 from .actions import BOARD_SEEDS, DrawBoard, Move, SetEnergy, action_space
-from .board import Board, generate, parse_layout
+from .board import MAX_EXTRA, MAX_PLANETS, Board, generate, parse_layout
 from .content import CATEGORIES, Content, load_content
 from .heuristic import evaluate
 from .hooks import Hooks, chosen
@@ -281,42 +281,135 @@ class Mothership(Game):
         return board
 
     def _bound_length(self) -> int | None:
-        """Actions of the longest possible game, chance included.
+        """Actions of the longest possible game, chance included (docs/INTEROP.md, "Length
+        bounds"): the set-up, the action cards' part and the expansion's set-up once, then
+        ``round_limit + 1`` rounds of a turn per fleet. None without a round limit: a game may
+        go on.
 
-        Set-up: the board, one placement per ship, one roll per player. A turn: one
-        energy split, at most one leg per engine space (each leg may meet asteroids: two
-        dice and a pass on each side of the roll), one attack per ship (its dice, the
-        defender's, a capture's card and its choice), the end of the turn and every other
-        player's pass of the trading window. None without a round limit: a game may go on.
-        Over the game, every card is at most drawn (or stolen), bought and sold once.
+        Set-up: the board, one placement per ship, one roll per player.
+        A turn: one energy split; one leg per engine space the turn's printed moves and every
+        tech tier and artifact can give (:meth:`_turn_spaces`; a leg costs at least one space),
+        each leg with asteroids (two dice and a pass on each side of the roll); one attack per
+        ship (its dice, the defender's, a capture's card and its choice); the end of the turn,
+        every other player's pass of the trading window; the artifacts' draws and choices.
         Mode victory_points knocks nobody out, so every fleet plays every round up to the limit
         (as assumed here); ships come back by rule at a turn's end (no action), never during
         the turn they could act in, so a turn still moves and attacks with each ship once.
         Black holes: each ship once in a turn (the pull's choice, the roll, where it warps out)
-        and once at its end (the roll, the warp).
+        and once at its end (the roll, the warp). Once a game: the action cards
+        (:meth:`_card_length`) and what resources pay for (:meth:`_paid_length`).
         """
         if self.round_limit is None:
             return None
         c = self.content
-        legs = max(c.engines) + c.fighters * c.fighter_move + c.bombers * c.bomber_move
-        per_turn = 1 + legs * 5 + c.ships * (c.ships + 4) + 1 + self.fleets + 2 * len(c.artifacts)
+        per_turn = 1 + c.ships * (c.ships + 4) + 1 + self.fleets + 2 * len(c.artifacts)
         per_turn += 5 * c.ships if "black_holes" in self.modules else 0
         setup = 1 + self.fleets * c.ships + self.fleets
-        cards = 3 * sum(card.count for card in c.cards)
         setup_objectives, per_turn_objectives = self._expansion_length()
         per_turn += per_turn_objectives
-        return setup + setup_objectives + cards + (self.round_limit + 1) * self.fleets * per_turn
+        legs = sum(sum(self._turn_spaces(seat != self.npc)) for seat in range(self.fleets))
+        rounds = self.round_limit + 1
+        once = self._card_length() + self._paid_length()
+        return setup + setup_objectives + once + rounds * (self.fleets * per_turn + 5 * legs)
+
+    def _turn_spaces(self, tech_held: bool = True) -> list[int]:
+        """The most engine spaces each ship can have in a turn without action cards: its printed
+        move (the mothership's highest engine setting), then (``tech_held``; the solo challenge's
+        NPC buys nothing) the best tech branch of each category with every tier bought and, with
+        planetary exploration, every artifact (each is one card, so one player may hold them all)."""
+        spaces = [max(self.content.engines), *self.ship_moves[1:]]
+        if not tech_held:
+            return spaces
+        return [move + self._most_bonus("move", unit) for move, unit in zip(spaces, self.ship_kinds)]
+
+    def _most_bonus(self, effect: str, unit: str = "") -> int:
+        """The most a player's tiers and artifacts can add to ``effect`` for ``unit``: the best
+        branch of each category with every tier bought, and every artifact in play."""
+        c = self.content
+        total = 0
+        for category in CATEGORIES:
+            branches = [i for i, branch in enumerate(c.branches) if branch.category == category]
+            total += max(
+                (tech._tree_bonus(c.branches, (i,), (tech.TOP_TIER,), effect, unit) for i in branches), default=0
+            )
+        artifacts = c.artifacts if "exploration" in self.modules else ()
+        return total + sum(a.amount for a in artifacts if a.effect == effect and (not a.units or unit in a.units))
+
+    def _paid_length(self) -> int:
+        """The most actions a game's resources can pay for, beyond the action cards' part (which
+        counts every buy): tiers, Overcharges (bought again any number of times), explorations
+        and objective replacements each cost at least the least of their prices, and every
+        resource a game gives is counted: per turn the income (the station, every planet a board
+        can hold, a random event's planet bonus, the best income tiers and artifacts), the loot of
+        every unit and station on the board (units come back only at a turn's end), Asteroid
+        Mining once (it uses the attack phase), a beacon's and every objective's resource rewards
+        and kept salvage; once a game every card's sale value and each Replicator's d4."""
+        c = self.content
+        planets = MAX_PLANETS + MAX_EXTRA
+        income = c.station_income + c.planet_income * planets + self._most_bonus("income")
+        income += planets if "random_event" in self.modules else 0  # (planets // 2) doubled
+        loot = max(c.loot_small, c.loot_large) + self._most_bonus("loot")
+        mining = max((t.amount for b in c.branches for t in b.tiers if t.ability == "asteroid_mining"), default=0)
+        own_turn = income + mining + self._expansion_resources()  # the NPC's turns give nothing
+        per_round = self.players * own_turn + self.fleets * self.fleets * (c.ships + 1) * loot
+        copies = [card for card in c.cards if card.module is None or card.module in self.modules]
+        once = sum(card.count * (card.value + (4 if card.key == "replicator" else 0)) for card in copies)
+        assert self.round_limit is not None
+        gained = (self.round_limit + 1) * per_round + once
+        prices = [*c.tech_costs, c.exploration_cost]
+        if "objectives" in self.modules:
+            prices.append(c.objective_cards.replace_cost)
+        return gained // max(1, min(prices))
+
+    def _expansion_resources(self) -> int:
+        """The resources the beacons and objectives can give in one turn: one beacon's best option
+        (its rewards and the salvage it keeps), and one claim of every objective card."""
+        c = self.content
+
+        def gains(effects: list[str]) -> int:
+            parsed = [language.parse_effect(text) for text in effects]
+            return sum(e.amount for e in parsed if e.verb == "resources" or (e.verb, e.word) == ("keep", "salvage"))
+
+        total = 0
+        if "beacons" in self.modules:
+            total += max(gains(o.effects) + gains(o.otherwise) for _, m in c.beacons for o in m.options)
+        if "objectives" in self.modules:
+            best = max(gains(group) for _, m in c.objectives for group in m.rewards)
+            total += sum(m.count for _, m in c.objectives) * best
+        return max(0, total)
+
+    def _card_length(self) -> int:
+        """Actions the action cards add over a whole game, beyond a turn's part. The deck never
+        refills (played and sold cards stay in the discard pile), so each copy is drawn (after a
+        buy, a capture or the deal) once, and leaves a hand once: sold, or played with every
+        other player's answer to it (Noooooooooooo!, itself a card), then what its effect sets off,
+        counted as one attack's part (a dogfight by Railguns, a capture's reward by Friendly
+        Negotiations, a blind steal, Replicator's d4, a random event's roll and choices).
+        Stealing moves a card between hands inside an attack's part. The engine spaces cards
+        add are spent once each, 5 actions a leg: Afterburner's 4 and Convoy's 3 for each
+        escort, and Punch It!, which doubles a ship's spaces: at most the most a ship has
+        (:meth:`_turn_spaces`) plus every Afterburner and Convoy (3 for one ship), doubled once
+        per copy."""
+        c = self.content
+        copies = {card.key: card.count for card in c.cards if card.module is None or card.module in self.modules}
+        handling = sum(copies.values()) * (2 + self.fleets + c.ships + 4)
+        afterburner, convoy = 4 * copies.get("afterburner", 0), 3 * copies.get("convoy", 0)
+        boosts = afterburner + (c.ships - 1) * convoy
+        doubled = (max(self._turn_spaces()) + afterburner + convoy) * ((1 << copies.get("punch_it", 0)) - 1)
+        return handling + 5 * (boosts + doubled)
 
     def _expansion_length(self) -> tuple[int, int]:
         """Actions the beacons and objectives add: at set-up (the objectives dealt, the tokens to
-        flip later) and per turn. A draw may discard every card needing a module first. A turn
+        flip later) and per turn. A draw discards the cards it cannot use (a module not in play,
+        no option open) until one it can: the deck is turned over from the discard pile only when
+        empty, and only while a usable card is left in one of them, so a draw takes at most every
+        card of the deck twice. A turn
         has one beacon (the activation, its draws, the option, two dice, each effect's choice
         and draws), one replacement (spacetable's limit, RULINGS.md) and at most one claim of
         each objective card (the group, each effect's choice and draws)."""
         c = self.content
-        module_beacons = sum(m.count for _, m in c.beacons if m.requires)
-        module_objectives = sum(m.count for _, m in c.objectives if m.requires)
-        draw_objective = 1 + module_objectives
+        draw_beacon = 2 * sum(m.count for _, m in c.beacons)
+        draw_objective = 2 * sum(m.count for _, m in c.objectives)
 
         def cost(effects: list[str]) -> int:
             total = 0
@@ -331,7 +424,7 @@ class Mothership(Game):
         setup = per_turn = 0
         if "beacons" in self.modules:
             card = max(cost(o.effects) + cost(o.otherwise) for _, m in c.beacons for o in m.options)
-            per_turn += 1 + (1 + module_beacons) + 1 + 2 + card
+            per_turn += 1 + draw_beacon + 1 + 2 + card
             setup += self.players * c.beacon_tokens.per_player
         if "objectives" in self.modules:
             claim = max(cost(group) for _, m in c.objectives for group in m.rewards)
