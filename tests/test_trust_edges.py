@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 
 import spacetable
 from random_play import advance
+from showdown_helpers import apply, new_game, table
 from spacetable.engine import (
     SIMULTANEOUS,
     IllegalActionError,
@@ -23,6 +25,7 @@ from spacetable.engine import (
     RecordError,
     play,
 )
+from spacetable.games.showdown.actions import Deploy, Hack
 from spacetable.games.spacerace.actions import Homeworld
 from spacetable.testing.conformance import RandomPlayer
 
@@ -723,3 +726,32 @@ def test_showdown_clone_shared_the_reroll_queue_lists_of_pending() -> None:
         copy.pending["rr"][0].append("mutated")
         copy.view(0)["pending"]["rr"][0].append("mutated")
     assert state.pending["rr"] == [["a", "forced"]]
+
+
+def test_a_hacking_token_a_boosted_scrambler_reflected_onto_its_owner_loads() -> None:
+    """The reflected token lies on its owner's own ship (the rules put it there), and loads."""
+    state = table(
+        [{"engine": 1}, {"hacking": 1, "engine": 2}, {}],
+        cms=[["frequency_scrambler"], [], []],
+        energy=[2, 4, 0],
+        active=1,
+        game=new_game(3),
+    )
+    apply(state, Hack(0, "engine"), Deploy(0, True))
+    assert [(t.owner, t.target) for t in state.tokens] == [(1, 1)]
+    placed = Counter(state.pile) + Counter(k for mat in state.mats for k, n in mat.items() for _ in range(n))
+    placed += Counter(s.card for slots in state.cms for s in slots)
+    state.deck = dict(Counter(state.content.deck) - placed)  # the cards no ship holds, to conserve them
+    loaded = state.game.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert loaded.tokens == state.tokens
+
+
+def test_a_pending_xenotech_names_what_it_can_disable() -> None:
+    """A mutated state waiting on a hack of nothing ("") loaded, then broke when a boosted
+    Frequency Scrambler looked for the attacker's card of the same kind (long fuzz run, seed 4)."""
+    game, state = _state_where("showdown", 3, {}, 21, _showdown_at("react", "xeno"))
+    data = json.loads(json.dumps(state.to_json()))
+    game.state_from_json(data)
+    data["pending"].update(xeno="hacking", card="")
+    with pytest.raises(ValueError, match="cannot disable"):
+        game.state_from_json(data)

@@ -17,7 +17,7 @@ from spacetable.engine import CHANCE
 from spacetable.engine.safejson import check_plain
 from spacetable.engine.schema import Bool, DictOf, Int, Ints, ListOf, OneOf, Str, Tuple, per_game, schema
 
-from . import dice, turns
+from . import dice, turns, xenotech
 from .actions import ENERGY, HULL
 from .content import CAPTAIN, CARD_KINDS, COUNTERMEASURES, CREW, XENOTECH
 
@@ -158,6 +158,10 @@ def check(state: ShowdownState) -> None:
     if pending is not None:
         check_plain(pending, "pending", max_depth=3, max_int=BIG)
         _check_pending(pending)
+        if pending["kind"] == "xeno" and pending["card"] not in xenotech.token_keys(
+            state, pending["xeno"], pending["target"]
+        ):
+            raise ValueError(f"pending {pending['xeno']} names {pending['card']!r}, which it cannot disable")
         if pending["kind"] == "board" and not any(
             (b.owner, b.host, b.crew) == (pending.get("attacker"), pending.get("target"), pending.get("crew"))
             for b in state.boarders
@@ -211,9 +215,9 @@ def check(state: ShowdownState) -> None:
     for p in burning:
         if state.burns[p] not in {burn.item for burn in turns.legal_burns(state, p)}:
             raise ValueError(f"burns[{p}] is {state.burns[p]!r}, which that ship cannot burn")
-    for t in state.tokens:
-        if t.owner == t.target:
-            raise ValueError(f"token {list(t)} is on its owner's own ship")
+    for t in state.tokens:  # a boosted Frequency Scrambler reflects a token onto its owner's own ship
+        if t.card not in xenotech.token_keys(state, t.xeno, t.target):
+            raise ValueError(f"token {list(t)} names nothing a {t.xeno} token can disable on ship {t.target}")
     for b in state.boarders:
         if b.owner == b.host:
             raise ValueError(f"boarder {list(b)} is aboard its owner's own ship")

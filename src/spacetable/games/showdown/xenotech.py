@@ -55,6 +55,16 @@ def _card_key(state: ShowdownState, t: int, card: str) -> str:
     return "" if ships.slot_hacked(state, t, slot) else f"#{slot.id}"
 
 
+def token_keys(state: ShowdownState, xeno: str, t: int) -> set[str]:
+    """Every key a ``xeno`` token on ``t``'s ship can name: a crew type for psionics; for hacking
+    the engine, the weapon, the xenotech or one of ``t``'s countermeasure slots."""
+    if xeno == "psionics":
+        return set(CREW)
+    if xeno == "hacking":
+        return {"engine", "weapon", "xenotech"} | {f"#{slot.id}" for slot in state.cms[t]}
+    return set()
+
+
 def _describe(state: ShowdownState, t: int, key: str) -> str:
     if key.startswith("#"):
         slot = next(s for s in state.cms[t] if f"#{s.id}" == key)
