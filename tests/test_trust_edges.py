@@ -445,6 +445,7 @@ def _showdown_at(stage: str, kind: str) -> Any:
         ("mothership", 3, {}, _in_a_dogfight, lambda d: d["pending"].update(ships=[]), "0 ships"),
         ("mothership", 3, {}, _in_a_dogfight, lambda d: d["pending"].update(target=1000), "names no unit"),
         ("mothership", 3, {}, _in_a_dogfight, lambda d: d["pending"].update(rolls=[0]), "rolls"),
+        ("mothership", 3, {}, _in_a_dogfight, lambda d: d["pending"].update(dice=[]), "rolls 0 dice"),
         ("mothership", 3, {}, _in_a_dogfight, lambda d: d.update(trading=[(d["turn"] + 1) % 3]), "trading"),
         (
             "mothership",

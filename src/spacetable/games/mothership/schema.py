@@ -307,6 +307,10 @@ def _check_in_progress(state: MothershipState) -> None:
         ships = {"asteroid": (1,), "black_hole": (1,), "dogfight": range(1, 1 + state.game.content.ships)}
         if len(pending["ships"]) not in ships.get(pending["what"], (0,)):
             raise ValueError(f"pending {pending['what']} has {len(pending['ships'])} ships, which it cannot")
+        dice = len(pending["dice"])
+        least, most = (len(pending["ships"]), len(pending["ships"]) + 1) if pending["what"] == "dogfight" else (1, 2)
+        if not least <= dice <= most:  # a dogfight: a die per attacker and perhaps the defender's
+            raise ValueError(f"pending {pending['what']} rolls {dice} dice, which it cannot")
         if pending["what"] == "dogfight":
             try:
                 cell = target_cell(state, pending["target"])
