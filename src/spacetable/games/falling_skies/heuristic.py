@@ -51,9 +51,9 @@ FINAL_ROOM = 25.0
 """Extra for opening a research room that can pay the last research space."""
 ENERGY = (8.0, 6.0, 5.0, 3.5, 2.0, 1.0, 0.5)
 """The worth of each energy in turn: the first pays for next round's research or dig."""
-RESEARCH_PIP = 1.5
+RESEARCH_PIP = 3.0
 """The worth of one research pip, whatever the rounds left."""
-RESEARCH_PACE = 4.0
+RESEARCH_PACE = 8.0
 """The worth of the research pips still to go per round left: the pace they need."""
 FINAL_READY = 40.0
 """The worth of a sure last resolution, scaled by its chance."""
