@@ -5,8 +5,10 @@
 Plays games with seeds seed, seed+1, ... until ``--games`` are done or ``--minutes`` have
 passed (a game started is finished), then prints the win rate with its 95% Wilson interval,
 the average research reached and rounds played, and the time per decision (mean, 99th
-percentile, slowest) measured around each call to the bot. ``--out`` appends one JSON line
-per game, so a long run can be read while it goes.
+percentile, slowest) measured around each call to the bot: wall-clock time, and the process's
+CPU time (what the decision costs whatever else the machine runs). ``--out`` appends one JSON
+line per game (with its decisions' times), so a long run can be read while it goes and runs side
+by side can be merged.
 """
 
 from __future__ import annotations
@@ -27,19 +29,28 @@ from spacetable.sim.tournament import wilson
 
 
 class Timed:
-    """The planner with a stopwatch around each decision."""
+    """The planner with a stopwatch (wall clock and CPU) around each decision."""
 
     name = "planner"
 
     def __init__(self) -> None:
         self.planner = RoundPlanner()
         self.seconds: list[float] = []
+        self.cpu_seconds: list[float] = []
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = self.planner.choose(state, seat, rng)
         self.seconds.append(time.perf_counter() - start)
+        self.cpu_seconds.append(time.process_time() - cpu)
         return action
+
+
+def spread(seconds: list[float]) -> str:
+    """Mean, 99th percentile and slowest of ``seconds``, in ms."""
+    times = sorted(seconds)
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    return f"{1000 * statistics.mean(times):.0f} ms mean, {1000 * p99:.0f} ms p99, {1000 * times[-1]:.0f} ms slowest"
 
 
 def main() -> None:
@@ -60,6 +71,7 @@ def main() -> None:
     played = 0
     while played < args.games and (args.minutes is None or time.perf_counter() - start < 60 * args.minutes):
         seed = args.seed + played
+        first = len(bot.seconds)
         final = cast(FallingSkiesState, play(game, [bot], random.Random(seed)))
         won = final.result == "won"
         wins += won
@@ -76,18 +88,17 @@ def main() -> None:
                     "round": rounds[-1],
                     "damage": final.damage,
                     "reason": final.reason,
+                    "wall_ms": [round(1000 * t, 1) for t in bot.seconds[first:]],
+                    "cpu_ms": [round(1000 * t, 1) for t in bot.cpu_seconds[first:]],
                 }
                 out.write(json.dumps(line) + "\n")
     elapsed = time.perf_counter() - start
     low, high = wilson(wins, played)
-    times = sorted(bot.seconds)
-    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
     print(
         f"falling-skies level {args.level}: {wins}/{played} won, {100 * wins / played:.1f}% "
         f"(95% CI {100 * low:.1f}-{100 * high:.1f}); research {statistics.mean(research):.2f} of 14, "
         f"rounds {statistics.mean(rounds):.1f}; {elapsed / played:.1f} s a game; per decision "
-        f"{1000 * statistics.mean(times):.0f} ms mean, {1000 * p99:.0f} ms p99, {1000 * times[-1]:.0f} ms slowest "
-        f"({len(times)} decisions)"
+        f"{spread(bot.seconds)} (CPU {spread(bot.cpu_seconds)}; {len(bot.seconds)} decisions)"
     )
 
 

@@ -51,6 +51,10 @@ FINAL_ROOM = 25.0
 """Extra for opening a research room that can pay the last research space."""
 ENERGY = (8.0, 6.0, 5.0, 3.5, 2.0, 1.0, 0.5)
 """The worth of each energy in turn: the first pays for next round's research or dig."""
+RESEARCH_PIP = 3.0
+"""The worth of one research pip, whatever the rounds left."""
+RESEARCH_PACE = 8.0
+"""The worth of the research pips still to go per round left: the pace they need."""
 FINAL_READY = 40.0
 """The worth of a sure last resolution, scaled by its chance."""
 
@@ -68,6 +72,13 @@ class BoardProfile:
     """Spaces of the rooms that can pay the last research space (a robot there counts most)."""
     final_rooms: tuple[Room, ...]
     """Research rooms whose largest value reaches the last research space."""
+    research_left: tuple[int, ...]
+    """research_left[i]: the pips still to go from research space i."""
+    reach: tuple[float, ...]
+    """reach[r]: the chance that one die moves a ship on sky row r into the city (a ship on its
+    starting spot counts on the mother ship's row)."""
+    robot_worth: dict[str, float]
+    """The worth of one pip of a robot on each room space."""
 
 
 _profiles: weakref.WeakKeyDictionary[object, BoardProfile] = weakref.WeakKeyDictionary()
@@ -93,11 +104,16 @@ def _build_profile(b: Board) -> BoardProfile:
         extra = RESEARCH_ROOM * len(room.spaces) + (FINAL_ROOM if room in final else 0.0)
         opened_at[index] = opened_at.get(index, 0.0) + extra
     values = list(itertools.accumulate(DIG_STEP + opened_at.get(i, 0.0) for i in range(len(b.dig_path))))
+    research_spaces = frozenset(s for room in research for s in room.spaces)
+    final_spaces = frozenset(s for room in final for s in room.spaces)
     return BoardProfile(
         dig_value=tuple(values),
-        research_spaces=frozenset(s for room in research for s in room.spaces),
-        final_spaces=frozenset(s for room in final for s in room.spaces),
+        research_spaces=research_spaces,
+        final_spaces=final_spaces,
         final_rooms=final,
+        research_left=tuple(sum(b.research[i:]) for i in range(len(b.research) + 1)),
+        reach=tuple(_reach_chance(b, row) for row in range(b.sky_rows + 1)),
+        robot_worth={s: 2.5 if s in final_spaces else 1.2 if s in research_spaces else 0.5 for s in b.room_of},
     )
 
 
@@ -116,16 +132,18 @@ def static_value(state: FallingSkiesState) -> float:
     b = state.board
     shape = profile(state)
     rounds_left = max(b.skull_row - state.mothership - 1, 1)
-    research_left = sum(b.research[state.research :])
-    value = -1.5 * research_left - 4.0 * research_left / rounds_left + ROUND * rounds_left
-    value -= _life_cost(b, state.damage)
-    next_damage = _life_cost(b, state.damage + 1) - _life_cost(b, state.damage)
-    value -= next_damage * sum(_reach_chance(b, row, state.mothership) for row, _, _ in state.ships)
-    value += sum(ENERGY[: state.energy]) + ENERGY[-1] * max(state.energy - len(ENERGY), 0)
+    research_left = shape.research_left[state.research]
+    value = -RESEARCH_PIP * research_left - RESEARCH_PACE * research_left / rounds_left + ROUND * rounds_left
+    life = _life_cost(b, state.damage)
+    value -= life
+    reach, mothership = shape.reach, state.mothership
+    value -= (_life_cost(b, state.damage + 1) - life) * sum(reach[row or mothership] for row, _, _ in state.ships)
+    value += _energy_value(state.energy)
     value += shape.dig_value[state.excavator]
+    robot_worth = shape.robot_worth
     for space, (color, pips) in state.slots.items():
         if color == ROBOT:
-            value += pips * (2.5 if space in shape.final_spaces else 1.2 if space in shape.research_spaces else 0.5)
+            value += pips * robot_worth[space]
     value += 1.2 * sum(state.new_robots)
     if state.research == len(b.research) - 1:
         value += FINAL_READY * _final_chance(state, shape)
@@ -139,10 +157,16 @@ def _life_cost(b: Board, damage: int) -> float:
     return DAMAGE * damage + 150.0 / (b.lose_at_damage - damage)
 
 
-def _reach_chance(b: Board, row: int, mothership: int) -> float:
-    """The chance that one die moves a ship from ``row`` into the city."""
-    distance = b.sky_rows + 1 - (row or mothership)
+def _reach_chance(b: Board, row: int) -> float:
+    """The chance that one die moves a ship from sky row ``row`` into the city."""
+    distance = b.sky_rows + 1 - row
     return max(0, 7 - distance) / 6
+
+
+@functools.cache
+def _energy_value(energy: int) -> float:
+    """The worth of ``energy`` points (the first ones worth most)."""
+    return sum(ENERGY[:energy]) + ENERGY[-1] * max(energy - len(ENERGY), 0)
 
 
 def _final_chance(state: FallingSkiesState, shape: BoardProfile) -> float:
