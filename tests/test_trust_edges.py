@@ -386,6 +386,11 @@ def _players_turn(s: Any) -> bool:
     return s.phase == "turn" and s.pending is None and s.current_player() == s.turn == 0
 
 
+def _card(key: str) -> int:
+    """The index of a Mothership action card in the standard content."""
+    return spacetable.load("mothership", 2).card_index[key]  # type: ignore[attr-defined]
+
+
 def _showdown_at(stage: str, kind: str) -> Any:
     return lambda s: s.pending is not None and s.pending.get("stage") == stage and s.pending.get("kind") == kind
 
@@ -446,6 +451,14 @@ def _showdown_at(stage: str, kind: str) -> Any:
         ("mothership", 3, {}, _in_a_dogfight, lambda d: d["pending"].update(target=1000), "names no unit"),
         ("mothership", 3, {}, _in_a_dogfight, lambda d: d["pending"].update(rolls=[0]), "rolls"),
         ("mothership", 3, {}, _in_a_dogfight, lambda d: d["pending"].update(dice=[]), "rolls 0 dice"),
+        (  # a roll-again card (The Forks) waits out its cancel window before any die is rolled
+            "mothership",
+            3,
+            {},
+            lambda s: _in_a_dogfight(s) and s.pending["asker"] == 0 and not s.pending["rolls"],
+            lambda d: d.update(playing=[d["pending"]["seat"], _card("the_forks"), 0, 0], cancel=[(d["turn"] + 1) % 3]),
+            "not a card the side asked",
+        ),
         ("mothership", 3, {}, _in_a_dogfight, lambda d: d.update(trading=[(d["turn"] + 1) % 3]), "trading"),
         (
             "mothership",

@@ -12,6 +12,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn, SupportsIndex
 
@@ -492,7 +493,7 @@ class State(ABC):
         """Apply a validated action; return the events it caused."""
 
 
-def check_json_keys(data: JSON, keys: set[str], what: str) -> dict[str, JSON]:
+def check_json_keys(data: JSON, keys: AbstractSet[str], what: str) -> dict[str, JSON]:
     """Check that ``data`` is a dict with exactly ``keys``; used by ``state_from_json``."""
     if not isinstance(data, dict):
         raise ValueError(f"{what}: expected a JSON object, got {type(data).__name__}")

@@ -6,16 +6,28 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, Statistic, register
+from spacetable.engine import (
+    JSON,
+    Action,
+    ContentError,
+    Game,
+    OptionsError,
+    OptionSpec,
+    State,
+    Statistic,
+    check_json_keys,
+    register,
+)
+from spacetable.engine.schema import probe, validate
 
-from . import beacons, hazards, language, report, rule_refs, tech, tensor, turns, web, web_words
+from . import beacons, hazards, language, report, rule_refs, schema, tech, tensor, turns, web, web_words
 from .actions import BOARD_SEEDS, DrawBoard, Move, SetEnergy, action_space
 from .board import MAX_EXTRA, MAX_PLANETS, Board, generate, parse_layout
 from .content import CATEGORIES, Content, load_content
 from .heuristic import evaluate
 from .hooks import Hooks, chosen
 from .plugins import MODULES as PLUGINS
-from .state import MothershipState
+from .state import JSON_KEYS, MothershipState
 from .targets import BOMBER, FIGHTER, MOTHERSHIP
 from .turns import ROUND_LIMIT
 
@@ -455,7 +467,19 @@ class Mothership(Game):
         return MothershipState(self)
 
     def state_from_json(self, data: JSON) -> State:
-        return MothershipState.from_json(self, data)
+        """The state ``data`` describes, checked field by field against the game's schema
+        (:mod:`.schema`), then against the invariants between fields and the rules' first
+        questions; ValueError naming the first field or invariant broken."""
+        what = "mothership state"
+        check_json_keys(data, JSON_KEYS, what)
+        validate(schema.state_schema(self), data, what)
+        try:
+            state = MothershipState.from_fields(self, data)
+            schema.check(state)
+        except ValueError as exc:
+            raise ValueError(f"{what}: {exc}") from None
+        probe(state, what)
+        return state
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(cast(MothershipState, state), seat)

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from spacetable.engine import IllegalActionError
 from spacetable.engine.schema import Bool, Int, Ints, ListOf, OneOf, Str, Tuple, per_game, schema
 
-from . import economy
+from . import economy, tactics
 from .actions import Choose
 from .codes import CANNON, LOCKED, NOWHERE, STATION
 from .content import CATEGORIES
@@ -291,6 +291,8 @@ def check(state: MothershipState) -> None:
         raise ValueError(f"playing {state.playing} names no fleet's action card")
     if state.steal and (state.steal[0] == state.steal[1] or not state.hands[state.steal[1]]):
         raise ValueError(f"steal {state.steal}: a blind steal takes from another fleet's hand, which holds cards")
+    if state.playing and state.pending is not None and not tactics.waiting_card_fits(state):
+        raise ValueError(f"playing {state.playing}: not a card the side asked in the dogfight may play now")
     if state.trading and state.pending is not None:
         raise ValueError("the end-of-turn trading window is open while a roll is still pending")
     for loaded in game.hooks.loaded:

@@ -161,6 +161,20 @@ def rerollable(state: MothershipState, pending: dict[str, Any], side: int, key: 
     return bool(dice) and (key != "backup_generator" or any(pending["rolls"][d] == 1 for d in dice))
 
 
+def waiting_card_fits(state: MothershipState) -> bool:
+    """Whether the card waiting out the cancel window (``state.playing``) in the dogfight under
+    way is the asked side's, and a roll-again card only once its die is rolled."""
+    pending = state.pending
+    assert pending is not None and state.playing
+    seat, card, _unit, die = state.playing
+    side = pending.get("asker", -1)
+    if side not in (ATTACK, DEFENCE) or sides(state, pending)[side] != seat:
+        return False
+    if state.game.content.cards[card].key in REROLLS:
+        return pending.get("stage") == "rolled" and die in dice_of(pending, side) and die < len(pending["rolls"])
+    return True
+
+
 def open_rolled(state: MothershipState) -> None:
     """Every die is rolled: the sides holding cards may roll again before the result."""
     pending = state.pending
