@@ -144,6 +144,7 @@ def click_part(page: Page, part: str) -> None:
     """Click a board element naming ``part`` as a person would: on one that is not covered by
     another element (where a part is drawn several times, the later ones lie on top)."""
     found = page.locator(f'#board [data-part="{part}"]').filter(visible=True)
+    why: list[str] = []
     for k in reversed(range(found.count())):
         element = found.nth(k)
         box = element.bounding_box()
@@ -152,11 +153,11 @@ def click_part(page: Page, part: str) -> None:
         spots = [None] if box is None else [None, {"x": box["width"] * 0.04, "y": box["height"] / 2}]
         for spot in spots:
             try:
-                element.click(timeout=1500, position=spot)
+                element.click(timeout=3000, position=spot)
                 return
-            except PlaywrightTimeout:
-                continue
-    raise AssertionError(f"no element of part {part!r} can be clicked")
+            except PlaywrightTimeout as exc:  # Playwright's log says what stopped it (covered, moving)
+                why.append(f"element {k} at {spot or 'its middle'}: " + " / ".join(str(exc).splitlines()[-3:]))
+    raise AssertionError(f"no element of part {part!r} can be clicked: " + "; ".join(why))
 
 
 def play_on_the_board(
