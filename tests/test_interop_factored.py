@@ -108,7 +108,7 @@ def test_pettingzoo_factored_mothership() -> None:
 def test_gymnasium_factored_mothership_builds_no_flat_mask(monkeypatch: pytest.MonkeyPatch) -> None:
     """Solo Mothership's flat mask has 190k entries: under the wrapper nothing builds it."""
     env = FactoredActions(gymnasium.make(env_id("mothership"), round_limit=5))
-    table = env.unwrapped.table  # type: ignore[attr-defined]
+    table = env.unwrapped.table
 
     def refuse(seat: int) -> None:
         raise AssertionError(f"the flat mask of seat {seat} was built")
@@ -123,3 +123,8 @@ def test_gymnasium_factored_mothership_builds_no_flat_mask(monkeypatch: pytest.M
         if over:
             break
     assert moves > 5  # the game moved
+
+
+def test_factored_actions_wrap_only_a_spacetable_environment() -> None:
+    with pytest.raises(TypeError, match="wraps a spacetable environment, not CartPoleEnv"):
+        FactoredActions(gymnasium.make("CartPole-v1"))

@@ -25,6 +25,7 @@ from spacetable.engine import (
     RecordError,
     play,
 )
+from spacetable.games.mothership.game import Mothership
 from spacetable.games.showdown.actions import Deploy, Hack
 from spacetable.games.spacerace.actions import Homeworld
 from spacetable.testing.conformance import RandomPlayer
@@ -388,7 +389,7 @@ def _players_turn(s: Any) -> bool:
 
 def _card(key: str) -> int:
     """The index of a Mothership action card in the standard content."""
-    return spacetable.load("mothership", 2).card_index[key]  # type: ignore[attr-defined]
+    return Mothership(2).card_index[key]
 
 
 def _showdown_at(stage: str, kind: str) -> Any:

@@ -34,6 +34,8 @@ from pettingzoo.utils import BaseWrapper
 
 from spacetable.engine import Game, State
 
+from .gymnasium import SoloEnv
+
 Mask = npt.NDArray[np.int8]
 
 
@@ -122,8 +124,11 @@ class FactoredActions(gymnasium.Wrapper[dict[str, Any], np.int64, npt.NDArray[np
 
     def __init__(self, env: gymnasium.Env[Any, Any]) -> None:
         super().__init__(env)  # Gymnasium types a wrapper's env with the wrapper's own spaces
-        env.unwrapped.flat_masks = False  # type: ignore[attr-defined]  # a SoloEnv; this wrapper gives the masks
-        self._chooser = _Chooser(env.unwrapped.game)  # type: ignore[attr-defined]  # a SoloEnv
+        solo = env.unwrapped
+        if not isinstance(solo, SoloEnv):
+            raise TypeError(f"FactoredActions wraps a spacetable environment, not {type(solo).__name__}")
+        solo.flat_masks = False  # this wrapper gives the masks
+        self._chooser = _Chooser(solo.game)
         codec = self._chooser.codec
         self.action_space = spaces.Discrete(codec.width)
         self.observation_space = spaces.Dict({"observation": env.observation_space, "decision": codec.decision_space()})

@@ -76,8 +76,7 @@ def game_module(game_id: str, players: int | None = None, **kwargs: Any) -> type
 
     name = f"spacetable_{game_id.replace('-', '_')}_v0"
     module = types.ModuleType(name, f"{game_id} laid out as a PettingZoo environment module (game_module).")
-    module.parallel_env = parallel  # type: ignore[attr-defined]  # a module's attributes are set like this
-    module.env = aec  # type: ignore[attr-defined]
+    vars(module).update(parallel_env=parallel, env=aec)
     return module
 
 

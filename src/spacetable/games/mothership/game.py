@@ -342,7 +342,7 @@ class Mothership(Game):
         for category in CATEGORIES:
             branches = [i for i, branch in enumerate(c.branches) if branch.category == category]
             total += max(
-                (tech._tree_bonus(c.branches, (i,), (tech.TOP_TIER,), effect, unit) for i in branches), default=0
+                (tech.tree_bonus(c.branches, (i,), (tech.TOP_TIER,), effect, unit) for i in branches), default=0
             )
         artifacts = c.artifacts if "exploration" in self.modules else ()
         return total + sum(a.amount for a in artifacts if a.effect == effect and (not a.units or unit in a.units))

@@ -205,7 +205,3 @@ def parse_test(text: str) -> Test:
     if len(words) != 3 or words[1] not in OPS:
         raise ValueError(f"test {text!r}: write dN OP K, like d6 >= 4")
     return Test(parse_die(words[0]), words[1], _number(words[2], f"test {text!r}"))
-
-
-def compare(value: int, op: str, amount: int) -> bool:
-    return COMPARE[op](value, amount)

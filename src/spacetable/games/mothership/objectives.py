@@ -162,19 +162,20 @@ def check(state: MothershipState, events: list[Event]) -> None:
         begin_reward(state, turn, state.completed[turn].pop(0), events)
 
 
-_GOAL_TESTS: dict[int, tuple[Any, tuple[Callable[[MothershipState, int], bool], ...]]] = {}
-"""By ``id`` of a content's objective cards: those cards, and each card's goal as one test."""
+_GOAL_TESTS: list[Any] = [None, ()]
+"""The objective cards of the content last asked about, and each card's goal as one test (one
+entry: a process plays one content at a time, and keeping every content's would keep them all)."""
 
 
 def _goal_tests(models: Any) -> tuple[Callable[[MothershipState, int], bool], ...]:
     """Each objective card's goal (``models``: the content's cards) as one test of a seat, by
-    card, parsed once per content (the goals are read after every action)."""
-    known = _GOAL_TESTS.get(id(models))
-    if known is None or known[0] is not models:
+    card (the goals are read after every action; each goal is parsed once, ``scripts.goal``)."""
+    if _GOAL_TESTS[0] is not models:
         from .scripts import goal  # the language's requirements: one reading for beacons and objectives
 
-        known = _GOAL_TESTS[id(models)] = (models, tuple(goal(tuple(model.goal)) for _, model in models))
-    return known[1]
+        _GOAL_TESTS[:] = [models, tuple(goal(tuple(model.goal)) for _, model in models)]
+    tests: tuple[Callable[[MothershipState, int], bool], ...] = _GOAL_TESTS[1]
+    return tests
 
 
 def _quiet(state: MothershipState) -> bool:

@@ -31,7 +31,7 @@ from . import cannons, choices, economy, exploration, movement, tech, turns, vic
 from .board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from .content import CATEGORIES
 from .hooks import Module
-from .language import COMPARE, TALLIES, Effect, Need, compare, parse_die, parse_effect, parse_need, parse_test
+from .language import COMPARE, TALLIES, Effect, Need, parse_die, parse_effect, parse_need, parse_test
 from .movement import damage_mothership, destroy_ship, jump
 from .state import CANNON, EMPTY, NOWHERE, STATION
 from .targets import target_code
@@ -122,7 +122,7 @@ def goal(needs: tuple[str, ...]) -> Callable[[MothershipState, int], bool]:
 def _holds(state: MothershipState, seat: int, ship: int, need: Need) -> bool:
     if need.quantity == "near":
         return near(state, seat, ship, need.op)
-    return compare(QUANTITY[need.quantity](state, seat), need.op, need.amount)
+    return COMPARE[need.op](quantity(state, seat, need.quantity), need.amount)
 
 
 # ---- a beacon card ----------------------------------------------------------------------------
@@ -207,7 +207,7 @@ def rolled(state: MothershipState, events: list[Event]) -> None:
     option = model.options[script["option"]]
     assert option.test is not None
     test = parse_test(option.test)
-    if compare(roll, test.op, test.amount):
+    if COMPARE[test.op](roll, test.amount):
         events.append(Event("beacon", f"{roll}: it works ({option.test})."))
         _carry_out(state, option.effects, option.outcome, events)
     else:

@@ -37,13 +37,13 @@ def bonus(state: MothershipState, seat: int, effect: str, unit: str = "") -> int
     memo = state.game.tree_bonuses
     tree = memo.get(key)
     if tree is None:
-        tree = memo[key] = _tree_bonus(state.game.content.branches, tuple(chosen), tuple(tiers), effect, unit)
+        tree = memo[key] = tree_bonus(state.game.content.branches, tuple(chosen), tuple(tiers), effect, unit)
     for extra in state.game.hooks.tree_bonus:  # artifacts
         tree += extra(state, seat, effect, unit)
     return tree
 
 
-def _tree_bonus(
+def tree_bonus(
     branches: Sequence[BranchModel], chosen: tuple[int, ...], tiers: tuple[int, ...], effect: str, unit: str
 ) -> int:
     """What the tiers bought (``tiers`` up the branches ``chosen`` per category, -1 none) add to
