@@ -25,7 +25,7 @@ BOTS = {
         "game": "falling-skies",
         "players": 1,
         "options": {},
-        "seats": [{"kind": "bot", "level": "greedy"}],
+        "seats": [{"kind": "bot", "level": "random"}],
     },
     "showdown": {"game": "showdown", "players": 3, "options": {}, "seats": [{"kind": "bot", "level": "random"}] * 3},
 }

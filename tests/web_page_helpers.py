@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from spacetable.engine import Event, Game, Record, State
@@ -140,23 +142,42 @@ def check_frames_hold_only_the_seat_s_knowledge(record: Record, seen: Seen, seat
     return checked
 
 
+UNCOVERED_POINT = """element => {
+    const box = element.getBoundingClientRect();
+    for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+        for (const fx of [0.5, 0.25, 0.75, 0.04, 0.96, 0.1, 0.9]) {
+            const x = box.left + box.width * fx, y = box.top + box.height * fy;
+            const hit = document.elementFromPoint(x, y);
+            if (hit && (hit === element || element.contains(hit))) return {x, y};
+        }
+    }
+    return null;
+}"""
+"""A point of the page where the element itself is on top, tried on a grid over its box
+from the middle outwards; null when others cover every point tried."""
+
+
 def click_part(page: Page, part: str) -> None:
-    """Click a board element naming ``part`` as a person would: on one that is not covered by
-    another element (where a part is drawn several times, the later ones lie on top)."""
-    found = page.locator(f'#board [data-part="{part}"]').filter(visible=True)
+    """Click a board element naming ``part`` as a person would: where some of it shows (a part
+    may be drawn several times, a ship's whole mat under its slots, a ring round a piece under
+    the piece: the later ones lie on top). Looks again a few times while the board is being
+    redrawn (others' moves keep coming while this seat decides in a simultaneous phase)."""
     why: list[str] = []
-    for k in reversed(range(found.count())):
-        element = found.nth(k)
-        box = element.bounding_box()
-        # the middle first; then near the left edge, where a ring drawn round a piece (the
-        # Mothership grid's own ships as friendly ships) shows beyond the piece on top of it
-        spots = [None] if box is None else [None, {"x": box["width"] * 0.04, "y": box["height"] / 2}]
-        for spot in spots:
+    for _ in range(4):
+        found = page.locator(f'#board [data-part="{part}"]').filter(visible=True)
+        for k in reversed(range(found.count())):
+            element = found.nth(k)
             try:
-                element.click(timeout=3000, position=spot)
+                element.scroll_into_view_if_needed(timeout=3000)
+                point = element.evaluate(UNCOVERED_POINT)
+                box = element.bounding_box()  # Playwright's box (it counts strokes) places the click
+                if point is None or box is None:
+                    why.append(f"element {k}: covered at every point tried")
+                    continue
+                element.click(timeout=3000, position={"x": point["x"] - box["x"], "y": point["y"] - box["y"]})
                 return
-            except PlaywrightTimeout as exc:  # Playwright's log says what stopped it (covered, moving)
-                why.append(f"element {k} at {spot or 'its middle'}: " + " / ".join(str(exc).splitlines()[-3:]))
+            except PlaywrightError as exc:  # Playwright's log says what stopped it (covered, moving, redrawn)
+                why.append(f"element {k}: " + " / ".join(str(exc).splitlines()[-3:]))
     raise AssertionError(f"no element of part {part!r} can be clicked: " + "; ".join(why))
 
 
