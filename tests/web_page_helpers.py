@@ -14,7 +14,6 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocket
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from spacetable.engine import Event, Game, Record, State
