@@ -44,12 +44,17 @@ def table_of(page: Page) -> str:
     return page.url.split("/t/", 1)[1].split("#", 1)[0]
 
 
-def create_in_lobby(page: Page, game: str, players: int, seats: list[str]) -> dict[int, str]:
-    """Fill the lobby's form as a person does; return each human seat's invite link."""
+def create_in_lobby(
+    page: Page, game: str, players: int, seats: list[str], options: dict[str, str] | None = None
+) -> dict[int, str]:
+    """Fill the lobby's form as a person does (``options``: what to type in option fields); return
+    each human seat's invite link."""
     page.select_option("#game", game)
     if page.locator("#players").is_enabled():  # a one-player game has nothing to choose
         page.fill("#players", str(players))
         page.locator("#players").dispatch_event("change")
+    for name, typed in (options or {}).items():
+        page.fill(f"#opt-{name}", typed)
     for seat, kind in enumerate(seats):
         page.select_option(f"#seat-{seat}", kind)
     page.click("#create")
@@ -112,7 +117,8 @@ def test_two_people_and_a_bot_play_showdown_while_a_third_person_watches(
     browser: Browser, server: Server, tmp_path: Path
 ) -> None:
     lobby, _ = open_page(browser, f"{server.url}/")
-    links = create_in_lobby(lobby, "showdown", 3, ["human", "human", "bot:random"])
+    # random captains may fight on for hundreds of rounds: the house rule's burning round ends it
+    links = create_in_lobby(lobby, "showdown", 3, ["human", "human", "bot:random"], {"fire_round": "8"})
     assert sorted(links) == [0, 1]
     pages = {seat: open_page(browser, link) for seat, link in links.items()}
     table = table_of(pages[0][0])
@@ -134,6 +140,7 @@ def test_two_people_and_a_bot_play_showdown_while_a_third_person_watches(
     watcher.wait_for_selector("#outcome:not([hidden])", timeout=WAIT_MS)
     record = record_of(server, table)
     assert record.final_state().is_terminal()
+    assert record.options["fire_round"] == 8
     assert record.seats[2].startswith("bot")
     for seat, (_, seen) in pages.items():
         assert check_frames_hold_only_the_seat_s_knowledge(record, seen, seat) > 10
