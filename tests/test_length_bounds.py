@@ -20,7 +20,7 @@ from spacetable.games.mothership.actions import Attack, Play
 from spacetable.games.mothership.actions import Move as MothershipMove
 from spacetable.games.mothership.cards import ROPE_SPACES
 from spacetable.games.mothership.content import CATEGORIES
-from spacetable.games.mothership.game import LEG_ACTIONS, Mothership
+from spacetable.games.mothership.game import ATTACK_ACTIONS, LEG_ACTIONS, Mothership
 from spacetable.games.mothership.state import MothershipState
 from spacetable.games.spacerace.actions import Contest, EndTurn, Move
 from spacetable.games.spacerace.game import SpaceRace
@@ -225,7 +225,7 @@ def test_ninja_rope_moves_a_ship_beyond_its_turn_spaces_within_the_cards_part() 
     """A fighter spends its engine spaces one leg each, attacks, and Ninja Rope gives it two
     more legs: more legs than the turn's engine spaces part, which the rope's copies cover."""
     state = holding(position({(0, FIGHTER_1): "C3", (1, FIGHTER_1): "K11"}), 0, "ninja_rope")
-    game = state.game
+    game = _mothership(state.game)
     spaces = movement.engine_spaces(state, 0, FIGHTER_1)  # its printed move: no tier, no card
     legs = _one_space_legs(state, FIGHTER_1, cell("C3"))
     play(state, Attack(1 << FIGHTER_1, 14), *rolls(1))  # the planet beside C3; it holds
@@ -240,8 +240,8 @@ def test_ninja_rope_moves_a_ship_beyond_its_turn_spaces_within_the_cards_part() 
     # and answered by the other player, and its effect's part): a designer's count changes it.
     copies = 1 + sum(card.count for card in game.content.cards if card.key == "ninja_rope")
     more = new_game(2, content={"cards": {"ninja_rope": {"count": copies}}})
-    handling = 2 + more.fleets + more._card_effect_length({"railguns": 1})
-    assert more._card_length() - _mothership(game)._card_length() == LEG_ACTIONS * ROPE_SPACES + handling
+    handling = 2 + more.fleets + ATTACK_ACTIONS  # Railguns' ranged attack: the longest effect
+    assert more._card_length() - game._card_length() == LEG_ACTIONS * ROPE_SPACES + handling
 
 
 def test_jump_gates_jump_every_friendly_ship_within_the_turn_part() -> None:
@@ -252,10 +252,8 @@ def test_jump_gates_jump_every_friendly_ship_within_the_turn_part() -> None:
     state = position(ships, game=new_game(4, team_size=2))
     branches = state.game.content.branches
     gates = next(i for i, b in enumerate(branches) if b.tiers[4].ability == "jump_gates")
-    (
-        state.branches[0][CATEGORIES.index(branches[gates].category)],
-        state.tiers[0][CATEGORIES.index(branches[gates].category)],
-    ) = gates, 5
+    category = CATEGORIES.index(branches[gates].category)
+    state.branches[0][category], state.tiers[0][category] = gates, 5  # its fifth tier reached
     state._legal_cache = None
     taken = 0
     start = state.turn
@@ -266,8 +264,6 @@ def test_jump_gates_jump_every_friendly_ship_within_the_turn_part() -> None:
         play(state, jumps[0])
         taken += 1
     assert taken == 2  # seat 0's fighter and seat 2's (a teammate's), each once
-    game = state.game
-    assert isinstance(game, Mothership)
-    without = spacetable.load_finite("mothership", 4, {"team_size": 1})
-    assert isinstance(without, Mothership)
+    game = _mothership(state.game)
+    without = _mothership(spacetable.load_finite("mothership", 4, {"team_size": 1}))
     assert game._turn_length(0) - without._turn_length(0) == game.content.ships  # the teammate's ships
