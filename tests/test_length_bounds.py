@@ -12,10 +12,15 @@ from collections.abc import Callable
 import pytest
 
 import spacetable
+from mothership_helpers import CARDS, FIGHTER_1, MOTHERSHIP, cell, holding, new_game, play, position, rolls
 from spacetable.agents import make_agent
 from spacetable.engine import CHANCE, JSON, Action, State
+from spacetable.games.mothership import movement
+from spacetable.games.mothership.actions import Attack, Play
 from spacetable.games.mothership.actions import Move as MothershipMove
-from spacetable.games.mothership.game import Mothership
+from spacetable.games.mothership.cards import ROPE_SPACES
+from spacetable.games.mothership.content import CATEGORIES
+from spacetable.games.mothership.game import ATTACK_ACTIONS, LEG_ACTIONS, Mothership
 from spacetable.games.mothership.state import MothershipState
 from spacetable.games.spacerace.actions import Contest, EndTurn, Move
 from spacetable.games.spacerace.game import SpaceRace
@@ -195,3 +200,70 @@ def test_mothership_games_keep_within_each_part_of_the_bound(players: int, optio
         paid = seen["BuyTech"] + seen["BuyCharge"] + seen["Explore"] + seen["ReplaceObjective"]
         assert paid <= game._paid_length()
         assert seen["length"] <= game.bounded_length()
+
+
+def _one_space_legs(state: MothershipState, ship: int, home: int) -> int:
+    """Moves ``ship`` (seat 0's) one space at a time, out and back to ``home``, while it has two
+    spaces left; returns the legs moved."""
+    legs = 0
+    while True:
+        ways = movement.destinations(state, 0, ship)
+        out = sorted(c for c, (cost, rough) in ways.items() if cost == 1 and not rough)
+        budget = movement.engine_spaces(state, 0, ship) - state.used[ship]
+        if budget < 2 or not out:
+            return legs
+        play(state, MothershipMove(ship, out[0]), MothershipMove(ship, home))
+        legs += 2
+
+
+def _mothership(game: object) -> Mothership:
+    assert isinstance(game, Mothership)
+    return game
+
+
+def test_ninja_rope_moves_a_ship_beyond_its_turn_spaces_within_the_cards_part() -> None:
+    """A fighter spends its engine spaces one leg each, attacks, and Ninja Rope gives it two
+    more legs: more legs than the turn's engine spaces part, which the rope's copies cover."""
+    state = holding(position({(0, FIGHTER_1): "C3", (1, FIGHTER_1): "K11"}), 0, "ninja_rope")
+    game = _mothership(state.game)
+    spaces = movement.engine_spaces(state, 0, FIGHTER_1)  # its printed move: no tier, no card
+    legs = _one_space_legs(state, FIGHTER_1, cell("C3"))
+    play(state, Attack(1 << FIGHTER_1, 14), *rolls(1))  # the planet beside C3; it holds
+    play(state, Play(CARDS["ninja_rope"], FIGHTER_1, 0))
+    for _ in range(ROPE_SPACES):
+        ways = movement.destinations(state, 0, FIGHTER_1)
+        play(state, MothershipMove(FIGHTER_1, min(c for c, (cost, _) in ways.items() if cost == 1)))
+        legs += 1
+    assert not [a for a in state.legal_actions() if a.kind == "move" and a.ship == FIGHTER_1]
+    assert spaces < legs <= spaces + ROPE_SPACES  # beyond its engine spaces: the old bound counted no rope
+    # Each copy in the deck adds its legs to the bound, with its handling (drawn, bought, played
+    # and answered by the other player, and its effect's part): a designer's count changes it.
+    copies = 1 + sum(card.count for card in game.content.cards if card.key == "ninja_rope")
+    more = new_game(2, content={"cards": {"ninja_rope": {"count": copies}}})
+    handling = 2 + more.fleets + ATTACK_ACTIONS  # Railguns' ranged attack: the longest effect
+    assert more._card_length() - game._card_length() == LEG_ACTIONS * ROPE_SPACES + handling
+
+
+def test_jump_gates_jump_every_friendly_ship_within_the_turn_part() -> None:
+    """With Jump Gates a player jumps its own ships and its teammates' (once each a turn): the
+    turn's part counts a jump for every ship of the team, which the old bound did not."""
+    ships = {(0, MOTHERSHIP): "F1", (0, FIGHTER_1): "C1", (2, FIGHTER_1): "I10", (1, FIGHTER_1): "F6"}
+    ships[(3, FIGHTER_1)] = "D6"
+    state = position(ships, game=new_game(4, team_size=2))
+    branches = state.game.content.branches
+    gates = next(i for i, b in enumerate(branches) if b.tiers[4].ability == "jump_gates")
+    category = CATEGORIES.index(branches[gates].category)
+    state.branches[0][category], state.tiers[0][category] = gates, 5  # its fifth tier reached
+    state._legal_cache = None
+    taken = 0
+    start = state.turn
+    while state.turn == start and not state.is_terminal():
+        jumps = [a for a in state.legal_actions() if a.kind == "ability"]
+        if not jumps:
+            break
+        play(state, jumps[0])
+        taken += 1
+    assert taken == 2  # seat 0's fighter and seat 2's (a teammate's), each once
+    game = _mothership(state.game)
+    without = _mothership(spacetable.load_finite("mothership", 4, {"team_size": 1}))
+    assert game._turn_length(0) - without._turn_length(0) == game.content.ships  # the teammate's ships

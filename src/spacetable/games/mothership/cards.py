@@ -38,6 +38,10 @@ NOOOO = "noooo"
 Target = tuple[int, int]
 """(unit, spot) of a Play."""
 
+AFTERBURNER_SPACES, CONVOY_SPACES, ROPE_SPACES = 4, 3, 2
+"""Engine spaces Afterburner gives a ship, Convoy each escort, Ninja Rope an attacked ship (the
+length bound, ``Mothership._card_length``, reads them)."""
+
 
 @dataclass(frozen=True)
 class CardRule:
@@ -174,8 +178,10 @@ def _boost_targets(state: MothershipState, seat: int) -> list[Target]:
 
 
 def _afterburner(state: MothershipState, seat: int, ship: int, _spot: int, events: list[Event]) -> None:
-    add_effect(state, "boost", seat, ship, 4, "end", seat)
-    events.append(Event("card", f"{state.ship_name(seat, ship)} gets 4 more engine spaces this turn."))
+    add_effect(state, "boost", seat, ship, AFTERBURNER_SPACES, "end", seat)
+    events.append(
+        Event("card", f"{state.ship_name(seat, ship)} gets {AFTERBURNER_SPACES} more engine spaces this turn.")
+    )
 
 
 def _punch_it(state: MothershipState, seat: int, ship: int, _spot: int, events: list[Event]) -> None:
@@ -191,8 +197,13 @@ def _convoy_targets(state: MothershipState, seat: int) -> list[Target]:
 def _convoy(state: MothershipState, seat: int, _unit: int, _spot: int, events: list[Event]) -> None:
     for ship in range(1, len(state.pos[seat])):
         if state.escort >> ship & 1 and state.pos[seat][ship] != NOWHERE:
-            add_effect(state, "boost", seat, ship, 3, "end", seat)
-    events.append(Event("card", "The ships that began the turn beside the mothership get 3 more engine spaces."))
+            add_effect(state, "boost", seat, ship, CONVOY_SPACES, "end", seat)
+    events.append(
+        Event(
+            "card",
+            f"The ships that began the turn beside the mothership get {CONVOY_SPACES} more engine spaces.",
+        )
+    )
 
 
 def _deflector(state: MothershipState, seat: int, ship: int, _spot: int, events: list[Event]) -> None:
@@ -348,9 +359,9 @@ def _rope_targets(state: MothershipState, seat: int) -> list[Target]:
 
 
 def _ninja_rope(state: MothershipState, seat: int, ship: int, _spot: int, events: list[Event]) -> None:
-    add_effect(state, "rope", seat, ship, 2, "end", seat)
-    state.used[ship] = max(0, engine_spaces(state, seat, ship) - 2)
-    events.append(Event("card", f"{state.ship_name(seat, ship)} may move 2 spaces after its attack."))
+    add_effect(state, "rope", seat, ship, ROPE_SPACES, "end", seat)
+    state.used[ship] = max(0, engine_spaces(state, seat, ship) - ROPE_SPACES)
+    events.append(Event("card", f"{state.ship_name(seat, ship)} may move {ROPE_SPACES} spaces after its attack."))
 
 
 def _gravity_targets(state: MothershipState, seat: int) -> list[Target]:

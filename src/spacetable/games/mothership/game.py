@@ -20,7 +20,7 @@ from spacetable.engine import (
 )
 from spacetable.engine.schema import probe, validate
 
-from . import beacons, hazards, language, report, rule_refs, schema, tech, tensor, turns, web, web_words
+from . import beacons, cards, hazards, language, report, rule_refs, schema, tech, tensor, turns, web, web_words
 from .actions import BOARD_SEEDS, DrawBoard, Move, SetEnergy, action_space
 from .board import MAX_EXTRA, MAX_PLANETS, Board, generate, parse_layout
 from .content import CATEGORIES, Content, load_content
@@ -40,6 +40,21 @@ MODES = ("auto", "standard", "victory_points", "solo")
 MODULES = ("random_event", "exploration", "neutron_stars", "black_holes", "beacons", "objectives")
 """The options that switch a module on (their names are the modules' names in content data)."""
 EXPANSION = ("neutron_stars", "black_holes", "beacons", "objectives")
+
+
+LEG_ACTIONS = 5
+"""The most actions one leg of a move takes: the move, and into an asteroid field its two dice
+and one pass of the mover in each card window (before and after the roll); cards played there
+are counted with the cards."""
+
+ATTACK_ACTIONS = 7
+"""The most actions of one attack beyond one die per attacking ship: its declaration, the
+defender's die (a ship's, Station Guns' or a guardian cannon's: at most one), and five passes
+(``tactics._next``: a window ends after two passes in a row, or one when the other side is not
+asked, and the losing defender's answers end at its first pass; each card played lets one more
+pass in, counted with the cards): two before the roll, two after it, one for the answers. A
+planet attack takes fewer (no defender's die, no window after the roll or for answers) plus its
+capture's two (the reward's choice, the draw or steal): ships + 4."""
 
 
 @register
@@ -295,34 +310,54 @@ class Mothership(Game):
     def _bound_length(self) -> int | None:
         """Actions of the longest possible game, chance included (docs/INTEROP.md, "Length
         bounds"): the set-up, the action cards' part and the expansion's set-up once, then
-        ``round_limit + 1`` rounds of a turn per fleet. None without a round limit: a game may
-        go on.
+        ``round_limit + 1`` rounds of a turn per fleet (:meth:`_turn_length`). None without a
+        round limit: a game may go on.
 
-        Set-up: the board, one placement per ship, one roll per player.
-        A turn: one energy split; one leg per engine space the turn's printed moves and every
-        tech tier and artifact can give (:meth:`_turn_spaces`; a leg costs at least one space),
-        each leg with asteroids (two dice and a pass on each side of the roll); one attack per
-        ship (its dice, the defender's, a capture's card and its choice); the end of the turn,
-        every other player's pass of the trading window; the artifacts' draws and choices.
-        Mode victory_points knocks nobody out, so every fleet plays every round up to the limit
-        (as assumed here); ships come back by rule at a turn's end (no action), never during
-        the turn they could act in, so a turn still moves and attacks with each ship once.
-        Black holes: each ship once in a turn (the pull's choice, the roll, where it warps out)
-        and once at its end (the roll, the warp). Once a game: the action cards
-        (:meth:`_card_length`) and what resources pay for (:meth:`_paid_length`).
+        Set-up: the board, one placement per ship, one roll per player. Mode victory_points
+        knocks nobody out, so every fleet plays every round up to the limit (as assumed here).
+        Once a game: the action cards (:meth:`_card_length`) and what resources pay for
+        (:meth:`_paid_length`).
         """
         if self.round_limit is None:
             return None
         c = self.content
-        per_turn = 1 + c.ships * (c.ships + 4) + 1 + self.fleets + 2 * len(c.artifacts)
-        per_turn += 5 * c.ships if "black_holes" in self.modules else 0
         setup = 1 + self.fleets * c.ships + self.fleets
-        setup_objectives, per_turn_objectives = self._expansion_length()
-        per_turn += per_turn_objectives
-        legs = sum(sum(self._turn_spaces(seat != self.npc)) for seat in range(self.fleets))
+        setup_objectives, _ = self._expansion_length()
         rounds = self.round_limit + 1
         once = self._card_length() + self._paid_length()
-        return setup + setup_objectives + once + rounds * (self.fleets * per_turn + 5 * legs)
+        turns = sum(self._turn_length(seat) for seat in range(self.fleets))
+        return setup + setup_objectives + once + rounds * turns
+
+    def _turn_length(self, seat: int) -> int:
+        """The most actions of one turn of ``seat``, beyond what the action cards, purchases and
+        explorations add (counted once a game):
+
+        - one energy split (``movement.set_energy`` locks the panel for the turn);
+        - ``LEG_ACTIONS`` per engine space its ships can have (:meth:`_turn_spaces`): a leg
+          costs at least one space (``movement._search`` starts at one), and one into an
+          asteroid field is the move, the two dice and the one pass each window before and
+          after the roll asks of the mover (the asteroids' side is never asked);
+        - at most one attack per ship, ships + ``ATTACK_ACTIONS`` each (:data:`ATTACK_ACTIONS`),
+          so ``(1 + ATTACK_ACTIONS)`` per ship (``state.attacked`` is cleared only when a turn
+          begins; an ability uses the mothership's attack phase, and a ship the Hangar Bay
+          launches has used its own);
+        - with Jump Gates in the tree (a player's; the NPC buys nothing), one jump per friendly
+          ship, its own and its teammates' (the ``jumped`` mark lasts the turn);
+        - the end of the turn and one pass per other player in the trading window;
+        - the artifacts' draws and choices; with black holes, each ship once in a turn (the
+          pull's choice, the roll, where it warps out) and once at its end (the roll, the warp);
+          the beacons' and objectives' part (:meth:`_expansion_length`).
+
+        Ships come back by rule at a turn's end (no action), never during the turn they could
+        act in (the Hangar Bay's launch is marked as moved and attacked)."""
+        c = self.content
+        player = seat != self.npc
+        length = 1 + LEG_ACTIONS * sum(self._turn_spaces(player)) + (1 + ATTACK_ACTIONS) * c.ships
+        gates = any(t.ability == "jump_gates" for b in c.branches for t in b.tiers)
+        length += self.options["team_size"] * c.ships if gates and player else 0
+        length += self.fleets + 2 * len(c.artifacts)
+        length += 5 * c.ships if "black_holes" in self.modules else 0
+        return length + self._expansion_length()[1]
 
     def _turn_spaces(self, tech_held: bool = True) -> list[int]:
         """The most engine spaces each ship can have in a turn without action cards: its printed
@@ -393,22 +428,41 @@ class Mothership(Game):
     def _card_length(self) -> int:
         """Actions the action cards add over a whole game, beyond a turn's part. The deck never
         refills (played and sold cards stay in the discard pile), so each copy is drawn (after a
-        buy, a capture or the deal) once, and leaves a hand once: sold, or played with every
-        other player's answer to it (Noooooooooooo!, itself a card), then what its effect sets off,
-        counted as one attack's part (a dogfight by Railguns, a capture's reward by Friendly
-        Negotiations, a blind steal, Replicator's d4, a random event's roll and choices).
-        Stealing moves a card between hands inside an attack's part. The engine spaces cards
-        add are spent once each, 5 actions a leg: Afterburner's 4 and Convoy's 3 for each
-        escort, and Punch It!, which doubles a ship's spaces: at most the most a ship has
-        (:meth:`_turn_spaces`) plus every Afterburner and Convoy (3 for one ship), doubled once
-        per copy."""
+        buy, a capture or the deal) once, bought at most once, and leaves a hand once: sold, or
+        played with every other player's answer to it (Noooooooooooo!, itself a card), then what
+        its effect sets off, at most :meth:`_card_effect_length`. Stealing moves a card between
+        hands, and each steal is a card's effect (Surprise Attack) or a capture's reward (an
+        attack's part). The engine spaces cards add are spent once each, ``LEG_ACTIONS`` a leg:
+        Afterburner's, Convoy's for each escort, Ninja Rope's after an attack, and Punch It!,
+        which doubles a ship's spaces: at most the most a ship has (:meth:`_turn_spaces`) plus
+        every Afterburner and Convoy (one ship gets one Convoy's), doubled once per copy (Ninja
+        Rope is played on a ship that attacked, Punch It! on one that has not, so the rope's
+        spaces are never doubled)."""
         c = self.content
         copies = {card.key: card.count for card in c.cards if card.module is None or card.module in self.modules}
-        handling = sum(copies.values()) * (2 + self.fleets + c.ships + 4)
-        afterburner, convoy = 4 * copies.get("afterburner", 0), 3 * copies.get("convoy", 0)
-        boosts = afterburner + (c.ships - 1) * convoy
+        handling = sum(copies.values()) * (2 + self.fleets + self._card_effect_length(copies))
+        afterburner = cards.AFTERBURNER_SPACES * copies.get("afterburner", 0)
+        convoy = cards.CONVOY_SPACES * copies.get("convoy", 0)
+        rope = cards.ROPE_SPACES * copies.get("ninja_rope", 0)
+        boosts = afterburner + (c.ships - 1) * convoy + rope
         doubled = (max(self._turn_spaces()) + afterburner + convoy) * ((1 << copies.get("punch_it", 0)) - 1)
-        return handling + 5 * (boosts + doubled)
+        return handling + LEG_ACTIONS * (boosts + doubled)
+
+    def _card_effect_length(self, copies: dict[str, int]) -> int:
+        """The most actions one played card's effect sets off, over the cards in the deck: a
+        dogfight card lets one more pass into its window and a re-roll card rolls its die again
+        (2); Railguns is a bomber's attack (the bomber's die, the defender's, the windows'
+        passes); Friendly Negotiations captures (the reward's choice and its draw or steal); a
+        Random Event rolls and its player chooses (2); Replicator's d4, Surprise Attack's steal
+        and Recon Droid's artifact are one. Draws (Pick Up Two, Free Samples!) are counted as
+        the copies drawn."""
+        c = self.content
+        timings = {card.key: card.timing for card in c.cards}
+        each = {"railguns": ATTACK_ACTIONS, "friendly_negotiations": 2, "random_event": 2}
+        each |= dict.fromkeys(("replicator", "surprise_attack", "recon_droid"), 1)
+        return max(
+            (each.get(key, 2 if timings[key] != "turn" else 0) for key, count in copies.items() if count), default=0
+        )
 
     def _expansion_length(self) -> tuple[int, int]:
         """Actions the beacons and objectives add: at set-up (the objectives dealt, the tokens to
