@@ -179,15 +179,18 @@ def _search(
                 occupant = grid[n]
                 if occupant != EMPTY and (occupant & 15 == STATION or (occupant >> 4) % teams != team):
                     continue
-                rough = kind == _ASTEROID
-                if kind == _BLACK_HOLE:  # entered, never passed through: the leg ends inside
+                if kind == _OPEN:  # the usual step, tested first
+                    rough = False
+                elif kind == _BLACK_HOLE:  # entered, never passed through: the leg ends inside
                     if n not in found:
                         found[n] = (step, False)
                     continue
-                if rough and not (inside and field[n] == won):
+                elif not (inside and field[n] == won):  # an asteroid: a dogfight to enter
                     if n not in found:
                         found[n] = (step, True)
                     continue
+                else:  # an asteroid of the field it won its way into
+                    rough = True
                 key = n * 2 + rough
                 if key in seen:
                     continue
