@@ -179,18 +179,15 @@ def _search(
                 occupant = grid[n]
                 if occupant != EMPTY and (occupant & 15 == STATION or (occupant >> 4) % teams != team):
                     continue
-                if kind == _OPEN:  # the usual step, tested first
-                    rough = False
-                elif kind == _BLACK_HOLE:  # entered, never passed through: the leg ends inside
+                rough = kind == _ASTEROID
+                if kind == _BLACK_HOLE:  # entered, never passed through: the leg ends inside
                     if n not in found:
                         found[n] = (step, False)
                     continue
-                elif not (inside and field[n] == won):  # an asteroid: a dogfight to enter
+                if rough and not (inside and field[n] == won):
                     if n not in found:
                         found[n] = (step, True)
                     continue
-                else:  # an asteroid of the field it won its way into
-                    rough = True
                 key = n * 2 + rough
                 if key in seen:
                     continue
