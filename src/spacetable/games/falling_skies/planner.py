@@ -62,12 +62,14 @@ class RoundPlanner:
         beam: int = BEAM,
         placement_budget: int = PLACEMENT_BUDGET,
         decision_budget: int = DECISION_BUDGET,
+        stages: Sequence[tuple[int, int, int]] | None = None,
     ) -> None:
         self.samples = samples
         self.width = width
         self.beam = beam
         self.placement_budget = placement_budget
         self.decision_budget = decision_budget
+        self.stages = tuple(stages) if stages is not None else ((width, samples, placement_budget),)
         self._line: dict[tuple[object, ...], tuple[float, Action | None]] = {}
         """The last settle search's best action for each position it met (reused while valid)."""
         self._game: object = None
@@ -100,16 +102,22 @@ class RoundPlanner:
                 total += evaluate(child)
             first.append((total / len(streams), index, action))
         first.sort(key=lambda t: (-t[0], t[1]))
-        best, best_value = first[0][2], -math.inf
-        share = self.placement_budget // (self.width * len(streams))
-        for _, _, action in first[: self.width]:
-            total = 0.0
-            for stream in streams:
-                child, used = _step(world, action, stream, 0)
-                total += _finish_placing(child, stream, used, self.beam, Budget(share))
-            if total > best_value:
-                best, best_value = action, total
-        return best
+        ranked = [action for _, _, action in first]
+        for width, samples, budget in self.stages:
+            kept = ranked[:width]
+            if len(kept) == 1:
+                break
+            share = budget // (len(kept) * samples)
+            scored: list[tuple[float, int, Action]] = []
+            for rank, action in enumerate(kept):
+                total = 0.0
+                for stream in streams[:samples]:
+                    child, used = _step(world, action, stream, 0)
+                    total += _finish_placing(child, stream, used, self.beam, Budget(share))
+                scored.append((total, rank, action))
+            scored.sort(key=lambda t: (-t[0], t[1]))
+            ranked = [action for _, _, action in scored]
+        return ranked[0]
 
 
 def worth_trying(state: FallingSkiesState, legal: Sequence[Action]) -> list[Action]:
