@@ -45,9 +45,9 @@ STAGES = ((10, 4, 0),)
 """How the placements are narrowed after the one-step pass, one (width, samples, budget) a stage:
 keep the ``width`` best so far and play each out on the first ``samples`` determinizations, the
 play-outs sharing ``budget`` positions (0: greedy completions). The one-step pass alone ranks
-placements badly; greedy completions of the ten best on all four samples won more level-1 games
-than full searches of five at a higher cost, and adding a searched stage after them gained
-nothing measurable (the README's figures)."""
+placements badly; greedy completions of its ten best on all four samples won more level-1 games,
+at less cost, than full play-outs of its five best, and a stage of full play-outs after them
+gained nothing measurable (benchmarks/README.md)."""
 BEAM = 3
 """Positions kept at each step of the search over a sample's remaining placements."""
 DECISION_BUDGET = 3000
