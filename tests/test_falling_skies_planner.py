@@ -11,7 +11,7 @@ from falling_skies_helpers import Place, Resolve, new_game, placing, position
 from spacetable.agents import LeveledAgent, PlannerAgent, make_agent
 from spacetable.engine import Action, Roll
 from spacetable.games.falling_skies.heuristic import evaluate
-from spacetable.games.falling_skies.planner import Budget, RoundPlanner, settle
+from spacetable.games.falling_skies.planner import STAGES, Budget, RoundPlanner, settle
 from spacetable.games.falling_skies.state import FallingSkiesState
 
 
@@ -86,10 +86,13 @@ def test_the_planner_never_reads_the_dice_still_to_roll() -> None:
     assert after[0].unplaced == [("black", 1)] and after[1].unplaced == [("black", 6)]  # the futures differ
     # a bot that read them would play otherwise: keep the 5 against 1s, re-roll it into a 6
     assert _clairvoyant(ones) == Place("black", 5, "D4") and _clairvoyant(sixes).color == "white"
+    searched = ((5, 4, 4000),)  # full play-outs (beam search and exact round ends), not greedy ones
     for seed in (1, 2, 3):
-        assert RoundPlanner().choose(ones, 0, random.Random(seed)) == RoundPlanner().choose(
-            sixes, 0, random.Random(seed)
-        )
+        for stages in (STAGES, searched):
+            planner_ones, planner_sixes = RoundPlanner(stages=stages), RoundPlanner(stages=stages)
+            assert planner_ones.choose(ones, 0, random.Random(seed)) == planner_sixes.choose(
+                sixes, 0, random.Random(seed)
+            )
 
 
 def test_the_planner_finds_the_order_of_rooms_that_wins() -> None:

@@ -13,11 +13,15 @@ respawn) is certain until the next round's roll.
 - **While placing**, each legal placement is tried on ``samples`` determinizations of the
   dice still to be rolled this round: sequences of die faces drawn from the bot's own
   random numbers, the same sequences for every placement (common random numbers). A
-  first pass keeps the ``width`` placements with the best average value one step ahead;
-  each of those is then played to the end of the placements on every sequence by a beam
-  search ranked by :func:`heuristic.evaluate` (which resolves standing dice on a copy), and
-  the rest of that round is searched by :func:`settle`; the best average value at the next
-  roll wins. The play-outs share a budget of positions, so a decision stays bounded.
+  first pass ranks every placement worth trying by its average value one step ahead; then
+  each of the :data:`STAGES` keeps the best placements so far and plays each out to the end
+  of the placements on some of the sequences, re-ranking them by the average value at the
+  next roll. A play-out is a beam search ranked by :func:`heuristic.evaluate` (which resolves
+  standing dice on a copy), the rest of that round searched by :func:`settle`; a stage with
+  no budget completes the placements greedily (one position kept a step) and values the
+  result by :func:`heuristic.evaluate`. Each stage's play-outs share a budget of positions
+  (a greedy completion is bounded by the dice and spaces left), so a decision stays bounded;
+  the best placement of the last stage is played.
 
 The planner never looks at the true future: it plans on ``state.resample(seat, rng)``
 (what its seat may know) and rolls every die itself from ``rng``.
@@ -37,13 +41,15 @@ from .state import FallingSkiesState
 
 SAMPLES = 4
 """Determinizations of the coming re-rolls per placement decision."""
-WIDTH = 5
-"""Placements kept after the one-step pass and played to the end of the placements."""
+STAGES = ((10, 4, 0),)
+"""How the placements are narrowed after the one-step pass, one (width, samples, budget) a stage:
+keep the ``width`` best so far and play each out on the first ``samples`` determinizations, the
+play-outs sharing ``budget`` positions (0: greedy completions). The one-step pass alone ranks
+placements badly; greedy completions of its ten best on all four samples won more level-1 games,
+at less cost, than full play-outs of its five best, and a stage of full play-outs after them
+gained nothing measurable (benchmarks/README.md)."""
 BEAM = 3
 """Positions kept at each step of the search over a sample's remaining placements."""
-PLACEMENT_BUDGET = 4000
-"""Positions a placement decision's play-outs may value or expand, shared equally among them
-(the one-step pass comes on top): near a second a decision on this shared machine."""
 DECISION_BUDGET = 3000
 """Positions the exact search after the last placement may expand for one decision."""
 STREAM = 24
@@ -58,15 +64,13 @@ class RoundPlanner:
     def __init__(
         self,
         samples: int = SAMPLES,
-        width: int = WIDTH,
+        stages: Sequence[tuple[int, int, int]] = STAGES,
         beam: int = BEAM,
-        placement_budget: int = PLACEMENT_BUDGET,
         decision_budget: int = DECISION_BUDGET,
     ) -> None:
         self.samples = samples
-        self.width = width
+        self.stages = tuple(stages)
         self.beam = beam
-        self.placement_budget = placement_budget
         self.decision_budget = decision_budget
         self._line: dict[tuple[object, ...], tuple[float, Action | None]] = {}
         """The last settle search's best action for each position it met (reused while valid)."""
@@ -100,16 +104,22 @@ class RoundPlanner:
                 total += evaluate(child)
             first.append((total / len(streams), index, action))
         first.sort(key=lambda t: (-t[0], t[1]))
-        best, best_value = first[0][2], -math.inf
-        share = self.placement_budget // (self.width * len(streams))
-        for _, _, action in first[: self.width]:
-            total = 0.0
-            for stream in streams:
-                child, used = _step(world, action, stream, 0)
-                total += _finish_placing(child, stream, used, self.beam, Budget(share))
-            if total > best_value:
-                best, best_value = action, total
-        return best
+        ranked = [action for _, _, action in first]
+        for width, samples, budget in self.stages:
+            kept = ranked[:width]
+            if len(kept) == 1:
+                break
+            share = budget // (len(kept) * samples)
+            scored: list[tuple[float, int, Action]] = []
+            for rank, action in enumerate(kept):
+                total = 0.0
+                for stream in streams[:samples]:
+                    child, used = _step(world, action, stream, 0)
+                    total += _finish_placing(child, stream, used, self.beam, Budget(share))
+                scored.append((total, rank, action))
+            scored.sort(key=lambda t: (-t[0], t[1]))
+            ranked = [action for _, _, action in scored]
+        return ranked[0]
 
 
 def worth_trying(state: FallingSkiesState, legal: Sequence[Action]) -> list[Action]:
