@@ -20,7 +20,7 @@ from spacetable.engine import (
 )
 from spacetable.engine.schema import probe, validate
 
-from . import beacons, cards, hazards, language, report, rule_refs, schema, tech, tensor, turns, web, web_words
+from . import beacons, cards, hazards, language, report, rule_refs, schema, scripts, tech, tensor, turns, web, web_words
 from .actions import BOARD_SEEDS, DrawBoard, Move, SetEnergy, action_space
 from .board import MAX_EXTRA, MAX_PLANETS, Board, generate, parse_layout
 from .content import CATEGORIES, Content, load_content
@@ -46,6 +46,13 @@ LEG_ACTIONS = 5
 """The most actions one leg of a move takes: the move, and into an asteroid field its two dice
 and one pass of the mover in each card window (before and after the roll); cards played there
 are counted with the cards."""
+
+ASKING_EFFECTS = frozenset(scripts.CHOICES) - {"option", "group", "artifact"}
+"""The card language's effects that ask their player one choice each (``scripts.CHOICES``): a
+repair's place, a cannon's space, a branch, a warp's space, a strike's target; never a die (a
+strike harms without one). Not a beacon's option or an objective's group (once a card), nor
+``artifact``, whose choice and draw are counted with the token it turns over
+(:meth:`Mothership._artifact_length`)."""
 
 ATTACK_ACTIONS = 7
 """The most actions of one attack beyond one die per attacking ship: its declaration, the
@@ -315,8 +322,8 @@ class Mothership(Game):
 
         Set-up: the board, one placement per ship, one roll per player. Mode victory_points
         knocks nobody out, so every fleet plays every round up to the limit (as assumed here).
-        Once a game: the action cards (:meth:`_card_length`) and what resources pay for
-        (:meth:`_paid_length`).
+        Once a game: the action cards (:meth:`_card_length`), what resources pay for
+        (:meth:`_paid_length`) and the explorations (:meth:`_artifact_length`).
         """
         if self.round_limit is None:
             return None
@@ -324,7 +331,7 @@ class Mothership(Game):
         setup = 1 + self.fleets * c.ships + self.fleets
         setup_objectives, _ = self._expansion_length()
         rounds = self.round_limit + 1
-        once = self._card_length() + self._paid_length()
+        once = self._card_length() + self._paid_length() + self._artifact_length()
         turns = sum(self._turn_length(seat) for seat in range(self.fleets))
         return setup + setup_objectives + once + rounds * turns
 
@@ -344,9 +351,10 @@ class Mothership(Game):
         - with Jump Gates in the tree (a player's; the NPC buys nothing), one jump per friendly
           ship, its own and its teammates' (the ``jumped`` mark lasts the turn);
         - the end of the turn and one pass per other player in the trading window;
-        - the artifacts' draws and choices; with black holes, each ship once in a turn (the
-          pull's choice, the roll, where it warps out) and once at its end (the roll, the warp);
-          the beacons' and objectives' part (:meth:`_expansion_length`).
+        - with black holes, each ship once in a turn (the pull's choice, the roll, where it warps
+          out) and once at its end (the roll, the warp); the beacons' and objectives' part
+          (:meth:`_expansion_length`). Artifacts ask nothing: the explorations that find them are
+          counted once a game (:meth:`_artifact_length`).
 
         Ships come back by rule at a turn's end (no action), never during the turn they could
         act in (the Hangar Bay's launch is marked as moved and attacked)."""
@@ -355,9 +363,18 @@ class Mothership(Game):
         length = 1 + LEG_ACTIONS * sum(self._turn_spaces(player)) + (1 + ATTACK_ACTIONS) * c.ships
         gates = any(t.ability == "jump_gates" for b in c.branches for t in b.tiers)
         length += self.options["team_size"] * c.ships if gates and player else 0
-        length += self.fleets + 2 * len(c.artifacts)
+        length += self.fleets
         length += 5 * c.ships if "black_holes" in self.modules else 0
         return length + self._expansion_length()[1]
+
+    def _artifact_length(self) -> int:
+        """The explorations of a game, with planetary exploration: each artifact token is turned
+        over once (``exploration.reveal``; a found one is never hidden again) and an exploration
+        starts only while a token is left (``exploration.explorable``) and is drawn at once, so
+        each token takes at most two actions: what starts it (an Explore bought, an ``artifact``
+        reward's choice of planet, Recon Droid's target) and its draw. An artifact itself asks
+        nothing: it only adds to the tree's effects (``exploration.bonus``)."""
+        return 2 * len(self.content.artifacts) if "exploration" in self.modules else 0
 
     def _turn_spaces(self, tech_held: bool = True) -> list[int]:
         """The most engine spaces each ship can have in a turn without action cards: its printed
@@ -410,16 +427,25 @@ class Mothership(Game):
 
     def _expansion_resources(self) -> int:
         """The resources the beacons and objectives can give in one turn: one beacon's best option
-        (its rewards and the salvage it keeps), and one claim of every objective card."""
+        (its rewards or, failing its test, its ``otherwise``, and the salvage it keeps), and one
+        claim of every objective card. A guardian cannon a reward deploys is counted with its
+        loot (a fighter's and the best loot bonus), paid once when it is destroyed (it never
+        comes back, ``combat.hit``)."""
         c = self.content
+        cannon = c.loot_small + self._most_bonus("loot")
 
         def gains(effects: list[str]) -> int:
-            parsed = [language.parse_effect(text) for text in effects]
-            return sum(e.amount for e in parsed if e.verb == "resources" or (e.verb, e.word) == ("keep", "salvage"))
+            total = 0
+            for effect in map(language.parse_effect, effects):
+                if effect.verb == "resources" or (effect.verb, effect.word) == ("keep", "salvage"):
+                    total += effect.amount
+                elif effect.verb == "cannon":
+                    total += cannon
+            return total
 
         total = 0
         if "beacons" in self.modules:
-            total += max(gains(o.effects) + gains(o.otherwise) for _, m in c.beacons for o in m.options)
+            total += max(max(gains(o.effects), gains(o.otherwise)) for _, m in c.beacons for o in m.options)
         if "objectives" in self.modules:
             best = max(gains(group) for _, m in c.objectives for group in m.rewards)
             total += sum(m.count for _, m in c.objectives) * best
@@ -483,13 +509,13 @@ class Mothership(Game):
                 effect = language.parse_effect(text)
                 if effect.verb in ("cards", "objectives"):
                     total += effect.amount * (draw_objective if effect.verb == "objectives" else 1)
-                elif effect.verb in ("repair", "cannon", "artifact", "tech", "warp", "strike"):
-                    total += 2  # a choice, and an artifact's draw
+                elif effect.verb in ASKING_EFFECTS:
+                    total += 1
             return total
 
         setup = per_turn = 0
         if "beacons" in self.modules:
-            card = max(cost(o.effects) + cost(o.otherwise) for _, m in c.beacons for o in m.options)
+            card = max(max(cost(o.effects), cost(o.otherwise)) for _, m in c.beacons for o in m.options)
             per_turn += 1 + draw_beacon + 1 + 2 + card
             setup += self.players * c.beacon_tokens.per_player
         if "objectives" in self.modules:
