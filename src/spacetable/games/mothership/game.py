@@ -495,10 +495,14 @@ class Mothership(Game):
         flip later) and per turn. A draw discards the cards it cannot use (a module not in play,
         no option open) until one it can: the deck is turned over from the discard pile only when
         empty, and only while a usable card is left in one of them, so a draw takes at most every
-        card of the deck twice. A turn
-        has one beacon (the activation, its draws, the option, two dice, each effect's choice
-        and draws), one replacement (spacetable's limit, RULINGS.md) and at most one claim of
-        each objective card (the group, each effect's choice and draws)."""
+        card of the deck twice. A turn has one beacon (the activation, its draws, the option,
+        two dice, then its effects or, failing its test, its ``otherwise``: each draw, one
+        choice per :data:`ASKING_EFFECTS`), one replacement (spacetable's limit, RULINGS.md) and
+        a claim of each objective copy at the most a claim takes (the group, each effect's
+        choice and draws). That last holds while at most one copy's group draws objectives
+        (the printed deck: Tactician): claims are the cards held plus the turn's few draws, and
+        only Tactician's claims cost a draw (docs/INTEROP.md). Two such copies whose goals hold
+        can claim without end in one turn: a rules question, not a number."""
         c = self.content
         draw_beacon = 2 * sum(m.count for _, m in c.beacons)
         draw_objective = 2 * sum(m.count for _, m in c.objectives)
