@@ -306,7 +306,7 @@ def test_a_rewarded_cannon_asks_one_choice_and_its_loot_is_counted() -> None:
     cannons_card = {
         "name": "T Cannons",
         "count": 1,
-        "text": "Hold a planet.",
+        "text": "Hold any resources (none counts).",
         "goal": ["resources >= 0"],
         "rewards": [["cannon", "cannon", "cannon", "cannon"], ["resources 1"]],
     }
