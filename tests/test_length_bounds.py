@@ -16,7 +16,16 @@ from mothership_helpers import CARDS, FIGHTER_1, MOTHERSHIP, cell, holding, mask
 from spacetable.agents import make_agent
 from spacetable.engine import CHANCE, JSON, Action, Event, State
 from spacetable.games.mothership import cannons, movement, scripts
-from spacetable.games.mothership.actions import Attack, Choose, DrawArtifact, Explore, Play, SetEnergy
+from spacetable.games.mothership.actions import (
+    Attack,
+    Choose,
+    DrawArtifact,
+    DrawObjective,
+    Explore,
+    Play,
+    ReplaceObjective,
+    SetEnergy,
+)
 from spacetable.games.mothership.actions import Move as MothershipMove
 from spacetable.games.mothership.cards import ROPE_SPACES
 from spacetable.games.mothership.content import CATEGORIES
@@ -335,3 +344,36 @@ def test_a_rewarded_cannon_asks_one_choice_and_its_loot_is_counted() -> None:
     plain = new_game(exploration=True, objectives="hidden")
     copies = sum(m.count for _, m in game.content.objectives)
     assert game._expansion_resources() >= copies * 4 * cannon > plain._expansion_resources()
+
+
+def test_tactician_is_claimed_twice_in_one_turn_within_the_objectives_part() -> None:
+    """A copy can be claimed again in the turn it was claimed (the old part counted each copy
+    once): Tactician's draw turns the deck over with Tactician back in it, the replacement
+    draws it, and its goal (four action cards) still holds. The turn's draws and claims stay
+    within :meth:`Mothership._objective_turn`, whose claims the resources part counts too."""
+    game = new_game(exploration=True, objectives="hidden")
+    keys = [key for key, _ in game.content.objectives]
+    tactician, chest = keys.index("tactician"), keys.index("war_chest")
+    state = position({(0, MOTHERSHIP): "E4", (1, FIGHTER_1): "K11"}, game=game)
+    state.hands[0] = sorted(CARDS[k] for k in ("afterburner", "afterburner", "ninja_rope", "punch_it"))
+    state.objectives[0] = [tactician]
+    state.objective_deck = [0] * len(keys)
+    state.objective_deck[chest] = 1  # the rest dealt or held
+    state.resources = [2, 0]
+    state._legal_cache = None
+    draws = claims = 0
+    play(state, SetEnergy(4, 6, 5))  # Tactician completes
+    for step in range(2):
+        assert state.choice is not None and state.choice["what"] == "group"
+        play(state, Choose(1))  # draw an objective, 1 resource
+        claims += 1
+        play(state, DrawObjective(chest))
+        draws += 1
+        if step == 0:
+            assert state.objective_deck[tactician] == 1  # the deck turned over with Tactician in it
+            play(state, ReplaceObjective(chest), DrawObjective(tactician))
+            draws += 1
+    assert state.objectives[0] == [chest] and state.turn == 0
+    most_draws, most_claims = game._objective_turn()
+    assert (draws, claims) == (3, 2) and draws <= most_draws and claims <= most_claims
+    assert most_claims > sum(m.count for _, m in game.content.objectives)  # more claims than copies

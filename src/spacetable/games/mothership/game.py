@@ -24,6 +24,7 @@ from . import beacons, cards, hazards, language, report, rule_refs, schema, scri
 from .actions import BOARD_SEEDS, DrawBoard, Move, SetEnergy, action_space
 from .board import MAX_EXTRA, MAX_PLANETS, Board, generate, parse_layout
 from .content import CATEGORIES, Content, load_content
+from .decks import lacking
 from .heuristic import evaluate
 from .hooks import Hooks, chosen
 from .plugins import MODULES as PLUGINS
@@ -427,10 +428,10 @@ class Mothership(Game):
 
     def _expansion_resources(self) -> int:
         """The resources the beacons and objectives can give in one turn: one beacon's best option
-        (its rewards or, failing its test, its ``otherwise``, and the salvage it keeps), and one
-        claim of every objective card. A guardian cannon a reward deploys is counted with its
-        loot (a fighter's and the best loot bonus), paid once when it is destroyed (it never
-        comes back, ``combat.hit``)."""
+        (its rewards or, failing its test, its ``otherwise``, and the salvage it keeps), and the
+        best group of each claim a turn makes (:meth:`_objective_turn`). A guardian cannon a
+        reward deploys is counted with its loot (a fighter's and the best loot bonus), paid once
+        when it is destroyed (it never comes back, ``combat.hit``)."""
         c = self.content
         cannon = c.loot_small + self._most_bonus("loot")
 
@@ -448,7 +449,7 @@ class Mothership(Game):
             total += max(max(gains(o.effects), gains(o.otherwise)) for _, m in c.beacons for o in m.options)
         if "objectives" in self.modules:
             best = max(gains(group) for _, m in c.objectives for group in m.rewards)
-            total += sum(m.count for _, m in c.objectives) * best
+            total += self._objective_turn()[1] * best
         return max(0, total)
 
     def _card_length(self) -> int:
@@ -498,20 +499,17 @@ class Mothership(Game):
         card of the deck twice. A turn has one beacon (the activation, its draws, the option,
         two dice, then its effects or, failing its test, its ``otherwise``: each draw, one
         choice per :data:`ASKING_EFFECTS`), one replacement (spacetable's limit, RULINGS.md) and
-        a claim of each objective copy at the most a claim takes (the group, each effect's
-        choice and draws). That last holds while at most one copy's group draws objectives
-        (the printed deck: Tactician): claims are the cards held plus the turn's few draws, and
-        only Tactician's claims cost a draw (docs/INTEROP.md). Two such copies whose goals hold
-        can claim without end in one turn: a rules question, not a number."""
+        the objective draws and claims of :meth:`_objective_turn` (a claim: the group, each
+        effect's choice and action card draws; its objective draws are among the turn's)."""
         c = self.content
         draw_beacon = 2 * sum(m.count for _, m in c.beacons)
         draw_objective = 2 * sum(m.count for _, m in c.objectives)
 
-        def cost(effects: list[str]) -> int:
+        def cost(effects: list[str], objectives: bool = True) -> int:
             total = 0
             for text in effects:
                 effect = language.parse_effect(text)
-                if effect.verb in ("cards", "objectives"):
+                if effect.verb == "cards" or (objectives and effect.verb == "objectives"):
                     total += effect.amount * (draw_objective if effect.verb == "objectives" else 1)
                 elif effect.verb in ASKING_EFFECTS:
                     total += 1
@@ -523,10 +521,43 @@ class Mothership(Game):
             per_turn += 1 + draw_beacon + 1 + 2 + card
             setup += self.players * c.beacon_tokens.per_player
         if "objectives" in self.modules:
-            claim = max(cost(group) for _, m in c.objectives for group in m.rewards)
-            per_turn += 1 + draw_objective + sum(m.count for _, m in c.objectives) * (1 + claim)
+            claim = max(cost(group, objectives=False) for _, m in c.objectives for group in m.rewards)
+            draws, claims = self._objective_turn()
+            per_turn += 1 + draws * draw_objective + claims * (1 + claim)
             setup += self.players * c.objective_cards.per_player * draw_objective
         return setup, per_turn
+
+    def _objective_turn(self) -> tuple[int, int]:
+        """The most objective cards one player's turn draws, and the most claims it makes.
+
+        Global objectives: no replacement, and a reward's draws are discarded, so a turn draws
+        none and claims at most the face-up row (one card per player). Hidden: claims are at
+        most the cards held (at most every copy) plus the turn's draws, which are the
+        replacement's one, one beacon option's and the claims' whose group draws objectives.
+        With at most one copy of such a card in play (a card needing a module not in play is
+        never dealt), drawing one card, that copy is claimed at most 3 times a turn: held, and
+        drawn back once by the replacement and once by the beacon's draws; its own draw is made
+        after the deck took its pile back without it (``objectives.owe``). Other contents are
+        counted as if each copy were claimed once a turn, which is no proof: two copies of such
+        a card whose goals hold claim without end in one turn (docs/INTEROP.md)."""
+        c = self.content
+        copies = sum(m.count for _, m in c.objectives)
+        if self.options["objectives"] == "global":
+            return 0, min(copies, self.players)
+
+        def drawn(effects: list[str]) -> int:
+            parsed = map(language.parse_effect, effects)
+            return sum(e.amount for e in parsed if e.verb == "objectives")
+
+        beacon = 0
+        if "beacons" in self.modules:
+            beacon = max(max(drawn(o.effects), drawn(o.otherwise)) for _, m in c.beacons for o in m.options)
+        chain = [m for _, m in c.objectives if any(map(drawn, m.rewards)) and not lacking(self, m.requires)]
+        most = max((drawn(group) for m in chain for group in m.rewards), default=0)
+        if sum(m.count for m in chain) <= 1 and most <= 1:
+            draws = 1 + beacon + 3 * most
+            return draws, copies + draws
+        return 1 + beacon + most * copies, copies
 
     def describe(self) -> str:
         board = self.layout_board.name if self.layout_board else f"a generated {self.size}x{self.size} board"
