@@ -369,7 +369,7 @@ LENGTH_TABLES = [
 LOOSEST = 200
 """How many times the longest random game a bound may be (docs/INTEROP.md, "Length bounds":
 showdown's was about 1,000 times before its per-ship proof; the loosest now is solo Mothership's
-proof, about 175 times: its random games end early, but no rule ends the challenge before the
+proof, about 160 times: its random games end early, but no rule ends the challenge before the
 round limit)."""
 
 

@@ -12,16 +12,27 @@ from collections.abc import Callable
 import pytest
 
 import spacetable
-from mothership_helpers import CARDS, FIGHTER_1, MOTHERSHIP, cell, holding, new_game, play, position, rolls
+from mothership_helpers import CARDS, FIGHTER_1, MOTHERSHIP, cell, holding, mask, new_game, play, position, rolls
 from spacetable.agents import make_agent
-from spacetable.engine import CHANCE, JSON, Action, State
-from spacetable.games.mothership import movement
-from spacetable.games.mothership.actions import Attack, Play
+from spacetable.engine import CHANCE, JSON, Action, Event, State
+from spacetable.games.mothership import cannons, movement, scripts
+from spacetable.games.mothership.actions import (
+    Attack,
+    Choose,
+    DrawArtifact,
+    DrawObjective,
+    Explore,
+    Play,
+    ReplaceObjective,
+    SetEnergy,
+)
 from spacetable.games.mothership.actions import Move as MothershipMove
 from spacetable.games.mothership.cards import ROPE_SPACES
 from spacetable.games.mothership.content import CATEGORIES
 from spacetable.games.mothership.game import ATTACK_ACTIONS, LEG_ACTIONS, Mothership
+from spacetable.games.mothership.language import parse_effect
 from spacetable.games.mothership.state import MothershipState
+from spacetable.games.mothership.targets import cannon_code
 from spacetable.games.spacerace.actions import Contest, EndTurn, Move
 from spacetable.games.spacerace.game import SpaceRace
 from spacetable.games.spacerace.state import SpaceRaceState
@@ -267,3 +278,102 @@ def test_jump_gates_jump_every_friendly_ship_within_the_turn_part() -> None:
     game = _mothership(state.game)
     without = _mothership(spacetable.load_finite("mothership", 4, {"team_size": 1}))
     assert game._turn_length(0) - without._turn_length(0) == game.content.ships  # the teammate's ships
+
+
+ONE_ARTIFACT = {"artifacts": [{"name": "Lone Relic", "effect": "income", "amount": 1, "text": "+1 resource."}]}
+
+
+def test_each_artifact_token_is_turned_over_once_a_game_within_the_artifacts_part() -> None:
+    """An exploration is what starts it and its draw, once per token: with the token found, a
+    held unexplored planet cannot be explored and an ``artifact`` reward asks nothing (it is
+    discarded). The part is once a game (it was 2 per artifact every turn, even without
+    exploration), and a designer's artifact count changes it."""
+    game = new_game(content=ONE_ARTIFACT, exploration=True)
+    state = position({(0, FIGHTER_1): "B4", (1, FIGHTER_1): "K11"}, game=game)
+    state.owner[0] = state.owner[1] = 0  # D4 and F6
+    state.resources = [9, 0]
+    state._legal_cache = None
+    play(state, Explore(0), DrawArtifact(0))
+    assert game._artifact_length() == 2  # the two actions just played
+    assert not [a for a in state.legal_actions() if isinstance(a, Explore)]
+    events: list[Event] = []
+    scripts.EFFECTS["artifact"](state, 0, FIGHTER_1, parse_effect("artifact"), events)
+    assert state.choice is None and "it is discarded" in events[-1].text
+    assert new_game(content=ONE_ARTIFACT)._artifact_length() == 0
+    printed = spacetable.load_finite("mothership", 2, {"exploration": True})
+    assert _mothership(printed)._artifact_length() == 2 * len(printed.content.artifacts)
+    plain = _mothership(spacetable.load_finite("mothership", 2))
+    moved = sum(printed._turn_spaces()) - sum(plain._turn_spaces())  # Gravity Sail, Star Chart
+    assert _mothership(printed)._turn_length(0) - plain._turn_length(0) == LEG_ACTIONS * moved
+
+
+def test_a_rewarded_cannon_asks_one_choice_and_its_loot_is_counted() -> None:
+    """A cannon reward asks its space (one choice); the cannon never moves or attacks, defends
+    with one die inside an attack's part, and its loot, paid when it is destroyed, is a
+    resource no fleet's unit gives: the rewards' part counts it for every cannon a group can
+    deploy."""
+    cannons_card = {
+        "name": "T Cannons",
+        "count": 1,
+        "text": "Hold any resources (none counts).",
+        "goal": ["resources >= 0"],
+        "rewards": [["cannon", "cannon", "cannon", "cannon"], ["resources 1"]],
+    }
+    game = new_game(content={"objectives": {"t_cannons": cannons_card}}, exploration=True, objectives="hidden")
+    keys = [key for key, _ in game.content.objectives]
+    state = position({(0, MOTHERSHIP): "A1", (0, FIGHTER_1): "E4", (1, FIGHTER_1): "K11"}, game=game)
+    state.objectives[0] = [keys.index("t_cannons")]
+    state.objective_deck[keys.index("t_cannons")] -= 1
+    state._legal_cache = None
+    play(state, SetEnergy(4, 6, 5), Choose(0))  # completed at once, claimed: the first group
+    asked = 0
+    while state.choice is not None and state.choice["what"] == "cannon":
+        play(state, Choose(state.choice["options"][0]))
+        asked += 1
+    assert asked == 4 and len(state.cannons[0]) == 4
+    cannons.deploy(state, 1, cell("E5"), [])  # Player 2's, from a reward of its own
+    state._legal_cache = None
+    before = state.resources[0]
+    attack = play(state, Attack(mask(FIGHTER_1), cannon_code(state, cell("E5"))))
+    assert state.pending is not None and len(state.pending["dice"]) == 2  # the fighter's die, the cannon's
+    attack += play(state, *rolls(6, 1))
+    assert any("guardian cannon is destroyed" in e.text for e in attack)
+    loot = game.content.loot_small
+    assert state.resources[0] == before + loot
+    cannon = loot + game._most_bonus("loot")
+    plain = new_game(exploration=True, objectives="hidden")
+    copies = sum(m.count for _, m in game.content.objectives)
+    assert game._expansion_resources() >= copies * 4 * cannon > plain._expansion_resources()
+
+
+def test_tactician_is_claimed_twice_in_one_turn_within_the_objectives_part() -> None:
+    """A copy can be claimed again in the turn it was claimed (the old part counted each copy
+    once): Tactician's draw turns the deck over with Tactician back in it, the replacement
+    draws it, and its goal (four action cards) still holds. The turn's draws and claims stay
+    within :meth:`Mothership._objective_turn`, whose claims the resources part counts too."""
+    game = new_game(exploration=True, objectives="hidden")
+    keys = [key for key, _ in game.content.objectives]
+    tactician, chest = keys.index("tactician"), keys.index("war_chest")
+    state = position({(0, MOTHERSHIP): "E4", (1, FIGHTER_1): "K11"}, game=game)
+    state.hands[0] = sorted(CARDS[k] for k in ("afterburner", "afterburner", "ninja_rope", "punch_it"))
+    state.objectives[0] = [tactician]
+    state.objective_deck = [0] * len(keys)
+    state.objective_deck[chest] = 1  # the rest dealt or held
+    state.resources = [2, 0]
+    state._legal_cache = None
+    draws = claims = 0
+    play(state, SetEnergy(4, 6, 5))  # Tactician completes
+    for step in range(2):
+        assert state.choice is not None and state.choice["what"] == "group"
+        play(state, Choose(1))  # draw an objective, 1 resource
+        claims += 1
+        play(state, DrawObjective(chest))
+        draws += 1
+        if step == 0:
+            assert state.objective_deck[tactician] == 1  # the deck turned over with Tactician in it
+            play(state, ReplaceObjective(chest), DrawObjective(tactician))
+            draws += 1
+    assert state.objectives[0] == [chest] and state.turn == 0
+    most_draws, most_claims = game._objective_turn()
+    assert (draws, claims) == (3, 2) and draws <= most_draws and claims <= most_claims
+    assert most_claims > sum(m.count for _, m in game.content.objectives)  # more claims than copies

@@ -377,6 +377,24 @@ def test_an_objectives_reward_draws_an_objective() -> None:
     assert state.objectives[0] == [index("t_far")]
 
 
+def test_an_objectives_reward_with_the_deck_empty_draws_from_the_discard_pile() -> None:
+    """Every card dealt and one claimed since: the deck is empty, its discard pile not. The
+    reward's draw takes the pile back (before, the draw was owed from an empty deck: a chance
+    node with no outcome, and the game stopped there); with no card anywhere, nothing is owed."""
+    state = claim("t_objectives")
+    state.objective_deck = [0] * len(KEYS)
+    state.objective_discard = [0] * len(KEYS)
+    state.objective_discard[index("t_far")] = 1
+    play(state, Choose(0))
+    assert state.chance_outcomes() == [(DrawObjective(index("t_far")), 1.0)]
+    play(state, DrawObjective(index("t_far")))
+    assert state.objectives[0] == [index("t_far")] and state.objective_deck[index("t_objectives")] == 1  # claimed, back
+    state = claim("t_objectives")
+    state.objective_deck = [0] * len(KEYS)
+    play(state, Choose(0))
+    assert state.objective_draws == [] and not state.is_chance_node() and state.current_player() == 0
+
+
 def test_a_repair_reward_on_the_mothership_or_the_station_in_whole_counters() -> None:
     state = claim("t_repair")
     state.hp[0], state.station_hp[0] = 10, 8

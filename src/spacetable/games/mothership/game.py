@@ -20,10 +20,11 @@ from spacetable.engine import (
 )
 from spacetable.engine.schema import probe, validate
 
-from . import beacons, cards, hazards, language, report, rule_refs, schema, tech, tensor, turns, web, web_words
+from . import beacons, cards, hazards, language, report, rule_refs, schema, scripts, tech, tensor, turns, web, web_words
 from .actions import BOARD_SEEDS, DrawBoard, Move, SetEnergy, action_space
 from .board import MAX_EXTRA, MAX_PLANETS, Board, generate, parse_layout
 from .content import CATEGORIES, Content, load_content
+from .decks import lacking
 from .heuristic import evaluate
 from .hooks import Hooks, chosen
 from .plugins import MODULES as PLUGINS
@@ -46,6 +47,13 @@ LEG_ACTIONS = 5
 """The most actions one leg of a move takes: the move, and into an asteroid field its two dice
 and one pass of the mover in each card window (before and after the roll); cards played there
 are counted with the cards."""
+
+ASKING_EFFECTS = frozenset(scripts.CHOICES) - {"option", "group", "artifact"}
+"""The card language's effects that ask their player one choice each (``scripts.CHOICES``): a
+repair's place, a cannon's space, a branch, a warp's space, a strike's target; never a die (a
+strike harms without one). Not a beacon's option or an objective's group (once a card), nor
+``artifact``, whose choice and draw are counted with the token it turns over
+(:meth:`Mothership._artifact_length`)."""
 
 ATTACK_ACTIONS = 7
 """The most actions of one attack beyond one die per attacking ship: its declaration, the
@@ -315,8 +323,8 @@ class Mothership(Game):
 
         Set-up: the board, one placement per ship, one roll per player. Mode victory_points
         knocks nobody out, so every fleet plays every round up to the limit (as assumed here).
-        Once a game: the action cards (:meth:`_card_length`) and what resources pay for
-        (:meth:`_paid_length`).
+        Once a game: the action cards (:meth:`_card_length`), what resources pay for
+        (:meth:`_paid_length`) and the explorations (:meth:`_artifact_length`).
         """
         if self.round_limit is None:
             return None
@@ -324,7 +332,7 @@ class Mothership(Game):
         setup = 1 + self.fleets * c.ships + self.fleets
         setup_objectives, _ = self._expansion_length()
         rounds = self.round_limit + 1
-        once = self._card_length() + self._paid_length()
+        once = self._card_length() + self._paid_length() + self._artifact_length()
         turns = sum(self._turn_length(seat) for seat in range(self.fleets))
         return setup + setup_objectives + once + rounds * turns
 
@@ -344,9 +352,10 @@ class Mothership(Game):
         - with Jump Gates in the tree (a player's; the NPC buys nothing), one jump per friendly
           ship, its own and its teammates' (the ``jumped`` mark lasts the turn);
         - the end of the turn and one pass per other player in the trading window;
-        - the artifacts' draws and choices; with black holes, each ship once in a turn (the
-          pull's choice, the roll, where it warps out) and once at its end (the roll, the warp);
-          the beacons' and objectives' part (:meth:`_expansion_length`).
+        - with black holes, each ship once in a turn (the pull's choice, the roll, where it warps
+          out) and once at its end (the roll, the warp); the beacons' and objectives' part
+          (:meth:`_expansion_length`). Artifacts ask nothing: the explorations that find them are
+          counted once a game (:meth:`_artifact_length`).
 
         Ships come back by rule at a turn's end (no action), never during the turn they could
         act in (the Hangar Bay's launch is marked as moved and attacked)."""
@@ -355,9 +364,18 @@ class Mothership(Game):
         length = 1 + LEG_ACTIONS * sum(self._turn_spaces(player)) + (1 + ATTACK_ACTIONS) * c.ships
         gates = any(t.ability == "jump_gates" for b in c.branches for t in b.tiers)
         length += self.options["team_size"] * c.ships if gates and player else 0
-        length += self.fleets + 2 * len(c.artifacts)
+        length += self.fleets
         length += 5 * c.ships if "black_holes" in self.modules else 0
         return length + self._expansion_length()[1]
+
+    def _artifact_length(self) -> int:
+        """The explorations of a game, with planetary exploration: each artifact token is turned
+        over once (``exploration.reveal``; a found one is never hidden again) and an exploration
+        starts only while a token is left (``exploration.explorable``) and is drawn at once, so
+        each token takes at most two actions: what starts it (an Explore bought, an ``artifact``
+        reward's choice of planet, Recon Droid's target) and its draw. An artifact itself asks
+        nothing: it only adds to the tree's effects (``exploration.bonus``)."""
+        return 2 * len(self.content.artifacts) if "exploration" in self.modules else 0
 
     def _turn_spaces(self, tech_held: bool = True) -> list[int]:
         """The most engine spaces each ship can have in a turn without action cards: its printed
@@ -410,19 +428,28 @@ class Mothership(Game):
 
     def _expansion_resources(self) -> int:
         """The resources the beacons and objectives can give in one turn: one beacon's best option
-        (its rewards and the salvage it keeps), and one claim of every objective card."""
+        (its rewards or, failing its test, its ``otherwise``, and the salvage it keeps), and the
+        best group of each claim a turn makes (:meth:`_objective_turn`). A guardian cannon a
+        reward deploys is counted with its loot (a fighter's and the best loot bonus), paid once
+        when it is destroyed (it never comes back, ``combat.hit``)."""
         c = self.content
+        cannon = c.loot_small + self._most_bonus("loot")
 
         def gains(effects: list[str]) -> int:
-            parsed = [language.parse_effect(text) for text in effects]
-            return sum(e.amount for e in parsed if e.verb == "resources" or (e.verb, e.word) == ("keep", "salvage"))
+            total = 0
+            for effect in map(language.parse_effect, effects):
+                if effect.verb == "resources" or (effect.verb, effect.word) == ("keep", "salvage"):
+                    total += effect.amount
+                elif effect.verb == "cannon":
+                    total += cannon
+            return total
 
         total = 0
         if "beacons" in self.modules:
-            total += max(gains(o.effects) + gains(o.otherwise) for _, m in c.beacons for o in m.options)
+            total += max(max(gains(o.effects), gains(o.otherwise)) for _, m in c.beacons for o in m.options)
         if "objectives" in self.modules:
             best = max(gains(group) for _, m in c.objectives for group in m.rewards)
-            total += sum(m.count for _, m in c.objectives) * best
+            total += self._objective_turn()[1] * best
         return max(0, total)
 
     def _card_length(self) -> int:
@@ -469,34 +496,68 @@ class Mothership(Game):
         flip later) and per turn. A draw discards the cards it cannot use (a module not in play,
         no option open) until one it can: the deck is turned over from the discard pile only when
         empty, and only while a usable card is left in one of them, so a draw takes at most every
-        card of the deck twice. A turn
-        has one beacon (the activation, its draws, the option, two dice, each effect's choice
-        and draws), one replacement (spacetable's limit, RULINGS.md) and at most one claim of
-        each objective card (the group, each effect's choice and draws)."""
+        card of the deck twice. A turn has one beacon (the activation, its draws, the option,
+        two dice, then its effects or, failing its test, its ``otherwise``: each draw, one
+        choice per :data:`ASKING_EFFECTS`), one replacement (spacetable's limit, RULINGS.md) and
+        the objective draws and claims of :meth:`_objective_turn` (a claim: the group, each
+        effect's choice and action card draws; its objective draws are among the turn's)."""
         c = self.content
         draw_beacon = 2 * sum(m.count for _, m in c.beacons)
         draw_objective = 2 * sum(m.count for _, m in c.objectives)
 
-        def cost(effects: list[str]) -> int:
+        def cost(effects: list[str], objectives: bool = True) -> int:
             total = 0
             for text in effects:
                 effect = language.parse_effect(text)
-                if effect.verb in ("cards", "objectives"):
+                if effect.verb == "cards" or (objectives and effect.verb == "objectives"):
                     total += effect.amount * (draw_objective if effect.verb == "objectives" else 1)
-                elif effect.verb in ("repair", "cannon", "artifact", "tech", "warp", "strike"):
-                    total += 2  # a choice, and an artifact's draw
+                elif effect.verb in ASKING_EFFECTS:
+                    total += 1
             return total
 
         setup = per_turn = 0
         if "beacons" in self.modules:
-            card = max(cost(o.effects) + cost(o.otherwise) for _, m in c.beacons for o in m.options)
+            card = max(max(cost(o.effects), cost(o.otherwise)) for _, m in c.beacons for o in m.options)
             per_turn += 1 + draw_beacon + 1 + 2 + card
             setup += self.players * c.beacon_tokens.per_player
         if "objectives" in self.modules:
-            claim = max(cost(group) for _, m in c.objectives for group in m.rewards)
-            per_turn += 1 + draw_objective + sum(m.count for _, m in c.objectives) * (1 + claim)
+            claim = max(cost(group, objectives=False) for _, m in c.objectives for group in m.rewards)
+            draws, claims = self._objective_turn()
+            per_turn += 1 + draws * draw_objective + claims * (1 + claim)
             setup += self.players * c.objective_cards.per_player * draw_objective
         return setup, per_turn
+
+    def _objective_turn(self) -> tuple[int, int]:
+        """The most objective cards one player's turn draws, and the most claims it makes.
+
+        Global objectives: no replacement, and a reward's draws are discarded, so a turn draws
+        none and claims at most the face-up row (one card per player). Hidden: claims are at
+        most the cards held (at most every copy) plus the turn's draws, which are the
+        replacement's one, one beacon option's and the claims' whose group draws objectives.
+        With at most one copy of such a card in play (a card needing a module not in play is
+        never dealt), drawing one card, that copy is claimed at most 3 times a turn: held, and
+        drawn back once by the replacement and once by the beacon's draws; its own draw is made
+        after the deck took its pile back without it (``objectives.owe``). Other contents are
+        counted as if each copy were claimed once a turn, which is no proof: two copies of such
+        a card whose goals hold claim without end in one turn (docs/INTEROP.md)."""
+        c = self.content
+        copies = sum(m.count for _, m in c.objectives)
+        if self.options["objectives"] == "global":
+            return 0, min(copies, self.players)
+
+        def drawn(effects: list[str]) -> int:
+            parsed = map(language.parse_effect, effects)
+            return sum(e.amount for e in parsed if e.verb == "objectives")
+
+        beacon = 0
+        if "beacons" in self.modules:
+            beacon = max(max(drawn(o.effects), drawn(o.otherwise)) for _, m in c.beacons for o in m.options)
+        chain = [m for _, m in c.objectives if any(map(drawn, m.rewards)) and not lacking(self, m.requires)]
+        most = max((drawn(group) for m in chain for group in m.rewards), default=0)
+        if sum(m.count for m in chain) <= 1 and most <= 1:
+            draws = 1 + beacon + 3 * most
+            return draws, copies + draws
+        return 1 + beacon + most * copies, copies
 
     def describe(self) -> str:
         board = self.layout_board.name if self.layout_board else f"a generated {self.size}x{self.size} board"

@@ -64,7 +64,12 @@ def deal(state: MothershipState) -> None:
 
 
 def owe(state: MothershipState, seat: int, count: int) -> None:
-    state.objective_draws += [seat] * count
+    """``seat`` (or the face-up row) is owed ``count`` draws. An empty deck takes its discard
+    pile back first, as after a draw (cards claimed or discarded since would otherwise be left
+    out, and the draw would have no card); with no card left that can be dealt, nothing is owed."""
+    decks.refill(state.objective_deck, state.objective_discard)
+    if not decks.dry(state.objective_deck, state.objective_discard, lambda c: not missing(state, c)):
+        state.objective_draws += [seat] * count
 
 
 def draw_outcomes(state: MothershipState) -> list[tuple[Action, float]]:
