@@ -73,6 +73,9 @@ CARDS: dict[str, dict[str, Any]] = {
     "t_artifact": objective("T Artifact", ALWAYS, ["artifact"], ["resources 1"]),
     "t_tech": objective("T Tech", ALWAYS, ["tech combat"], ["resources 1"]),
     "t_points": objective("T Points", ALWAYS, ["points 2"], ["resources 1"]),
+    # the authored deck's one card whose reward draws objectives: T Objectives takes its place,
+    # since a game deals one such copy at most
+    "tactician": {"count": 0},
 }
 """Test-only objective cards, added to the authored deck (the draws are forced)."""
 
@@ -136,8 +139,9 @@ def test_two_hidden_objectives_are_dealt_to_each_player_at_the_start() -> None:
         play(state, first_outcome(state))
     assert state.objective_draws == [0, 0, 1, 1] and state.is_chance_node()
     outcomes = state.chance_outcomes()
-    assert all(isinstance(a, DrawObjective) for a, _ in outcomes) and len(outcomes) == len(KEYS)
-    assert [p for _, p in outcomes] == pytest.approx([1 / len(KEYS)] * len(KEYS))
+    dealt = len(KEYS) - 1  # one copy of every card but Tactician's none
+    assert all(isinstance(a, DrawObjective) for a, _ in outcomes) and len(outcomes) == dealt
+    assert [p for _, p in outcomes] == pytest.approx([1 / dealt] * dealt)
     events = play(state, DrawObjective(index("t_kill")))
     assert "Player 1 draws an objective." in texts(events)
     private = [e for e in events if e.text == "Your new objective: T Kill: The task of T Kill."]
@@ -149,7 +153,7 @@ def test_two_hidden_objectives_are_dealt_to_each_player_at_the_start() -> None:
     play(state, DrawObjective(index("t_rich")), DrawObjective(index("t_far")), DrawObjective(index("t_repair")))
     assert state.objectives == [sorted([index("t_kill"), index("t_rich")]), sorted([index("t_far"), index("t_repair")])]
     assert state.objective_draws == [] and state.phase == "order"
-    assert sum(state.objective_deck) == len(KEYS) - 5
+    assert sum(state.objective_deck) == dealt - 5
 
 
 def test_the_global_row_has_as_many_objectives_as_players() -> None:
@@ -670,3 +674,25 @@ def test_the_terminal_shows_ones_own_objectives_the_others_counts_or_the_global_
     row = start({(0, FIGHTER_1): "E4", (1, FIGHTER_1): "K11"}, variant="global")
     row.public_objectives = [index("t_rich")]
     assert objectives.describe(row, None) == ["Global objectives: T Rich: The task of T Rich."]
+
+
+def test_a_content_whose_objectives_could_claim_without_end_is_refused_on_load() -> None:
+    """Two copies of an objective whose group draws objectives (its goals met from the start)
+    would claim, discard, turn the deck over and draw each other back forever in one turn."""
+    alone = {"tactician": {"count": 0}}  # the printed deck's one such card, out of the way
+
+    def hidden(objectives: dict[str, Any]) -> Mothership:
+        return new_game(2, content={"objectives": objectives}, exploration=True, objectives="hidden")
+
+    refused = "at most one copy of one objective may reward with 'objectives 1'"
+    with pytest.raises(OptionsError, match=f"objectives t_objectives: {refused}"):
+        hidden(alone | {"t_objectives": CARDS["t_objectives"] | {"count": 2}})
+    with pytest.raises(OptionsError, match=f"objectives t_objectives: {refused}"):
+        hidden(alone | {"t_objectives": objective("T Objectives", ALWAYS, ["objectives 2"], ["resources 1"])})
+    with pytest.raises(OptionsError, match=f"objectives tactician, t_objectives: {refused}"):
+        hidden({"t_objectives": CARDS["t_objectives"]})  # beside the printed Tactician
+    assert "objectives" in hidden(alone | {"t_objectives": CARDS["t_objectives"]}).modules
+    global_row = new_game(
+        2, content={"objectives": {"t_objectives": CARDS["t_objectives"]}}, exploration=True, objectives="global"
+    )
+    assert "objectives" in global_row.modules  # a global objective's draws are discarded: no chain

@@ -65,6 +65,11 @@ planet attack takes fewer (no defender's die, no window after the roll or for an
 capture's two (the reward's choice, the draw or steal): ships + 4."""
 
 
+def _drawn(effects: list[str]) -> int:
+    """The objective cards a list of effects draws."""
+    return sum(e.amount for e in map(language.parse_effect, effects) if e.verb == "objectives")
+
+
 @register
 class Mothership(Game):
     id = "mothership"
@@ -206,6 +211,8 @@ class Mothership(Game):
         self.modules: frozenset[str] = frozenset(m for m in MODULES if opts[m] not in (False, "off"))
         """The optional rules in play: their cards are in the decks and playable."""
         self.hooks: Hooks = chosen(PLUGINS, self)
+        if self.options["objectives"] == "hidden":
+            self._objective_chain()
         """The rule hooks of the modules in play (``hooks.py``), chosen once."""
         self.card_index = {card.key: i for i, card in enumerate(c.cards)}
         self.layout_board = self._layout_board()
@@ -533,31 +540,40 @@ class Mothership(Game):
         Global objectives: no replacement, and a reward's draws are discarded, so a turn draws
         none and claims at most the face-up row (one card per player). Hidden: claims are at
         most the cards held (at most every copy) plus the turn's draws, which are the
-        replacement's one, one beacon option's and the claims' whose group draws objectives.
-        With at most one copy of such a card in play (a card needing a module not in play is
-        never dealt), drawing one card, that copy is claimed at most 3 times a turn: held, and
-        drawn back once by the replacement and once by the beacon's draws; its own draw is made
-        after the deck took its pile back without it (``objectives.owe``). Other contents are
-        counted as if each copy were claimed once a turn, which is no proof: two copies of such
-        a card whose goals hold claim without end in one turn (docs/INTEROP.md)."""
-        c = self.content
-        copies = sum(m.count for _, m in c.objectives)
+        replacement's one, one beacon option's and the claims' whose group draws objectives:
+        at most one copy drawing one (:meth:`_objective_chain`), claimed at most 3 times a
+        turn: held, and drawn back once by the replacement and once by the beacon's draws; its
+        own draw is made after the deck took its pile back without it (``objectives.owe``)."""
+        copies = sum(m.count for _, m in self.content.objectives)
         if self.options["objectives"] == "global":
             return 0, min(copies, self.players)
-
-        def drawn(effects: list[str]) -> int:
-            parsed = map(language.parse_effect, effects)
-            return sum(e.amount for e in parsed if e.verb == "objectives")
-
         beacon = 0
         if "beacons" in self.modules:
-            beacon = max(max(drawn(o.effects), drawn(o.otherwise)) for _, m in c.beacons for o in m.options)
-        chain = [m for _, m in c.objectives if any(map(drawn, m.rewards)) and not lacking(self, m.requires)]
-        most = max((drawn(group) for m in chain for group in m.rewards), default=0)
-        if sum(m.count for m in chain) <= 1 and most <= 1:
-            draws = 1 + beacon + 3 * most
-            return draws, copies + draws
-        return 1 + beacon + most * copies, copies
+            beacon = max(
+                max(_drawn(o.effects), _drawn(o.otherwise)) for _, m in self.content.beacons for o in m.options
+            )
+        draws = 1 + beacon + 3 * self._objective_chain()
+        return draws, copies + draws
+
+    def _objective_chain(self) -> int:
+        """How many objective cards a claim's group may draw, 0 or 1, with hidden objectives.
+
+        OptionsError if more than one copy dealt in this game has a group that draws objectives,
+        or one draws more: goals count deeds since the game began, so once met they stay met,
+        and two such copies would claim, turn the deck over and draw each other back without
+        end in one turn."""
+        chain = [
+            (key, m)
+            for key, m in self.content.objectives
+            if m.count and any(map(_drawn, m.rewards)) and not lacking(self, m.requires)
+        ]
+        most = max((_drawn(group) for _, m in chain for group in m.rewards), default=0)
+        if sum(m.count for _, m in chain) > 1 or most > 1:
+            raise OptionsError(
+                f"{self.id}: objectives {', '.join(key for key, _ in chain)}: at most one copy of one objective "
+                "may reward with 'objectives 1' (more could be claimed again and again in one turn)"
+            )
+        return most
 
     def describe(self) -> str:
         board = self.layout_board.name if self.layout_board else f"a generated {self.size}x{self.size} board"
