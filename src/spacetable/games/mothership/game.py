@@ -211,9 +211,9 @@ class Mothership(Game):
         self.modules: frozenset[str] = frozenset(m for m in MODULES if opts[m] not in (False, "off"))
         """The optional rules in play: their cards are in the decks and playable."""
         self.hooks: Hooks = chosen(PLUGINS, self)
-        if self.options["objectives"] == "hidden":
-            self._objective_chain()
         """The rule hooks of the modules in play (``hooks.py``), chosen once."""
+        if opts["objectives"] == "hidden":
+            self._objective_chain()  # refuses a content whose claims could go on without end
         self.card_index = {card.key: i for i, card in enumerate(c.cards)}
         self.layout_board = self._layout_board()
         if self.layout_board is not None:
