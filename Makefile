@@ -14,7 +14,7 @@ PORT ?= 8000
 # tests from the busy one (worksteal), so the slow browser games do not leave a core idle at the end
 JOBS ?= 2
 
-.PHONY: play play-terminal test suite lint system-packages screenshots bench fuzz soak rl-check clean
+.PHONY: play play-terminal compiled test suite lint system-packages screenshots bench fuzz soak rl-check clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,19 +23,24 @@ $(BIN)/python:
 INSTALL := $(BIN)/python tools/install.py $(BIN)/python
 
 $(PLAY_STAMP): pyproject.toml | $(BIN)/python
-	$(INSTALL) -e .
+	$(INSTALL) -e '.[fast]'
 	touch $(PLAY_STAMP)
 
 # torch's CPU build, pinned with the rest (for the train extra's Stable-Baselines3): the plain
 # torch wheel brings 3 GB of NVIDIA libraries.
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(INSTALL) 'torch==2.13.0+cpu' -e '.[test,rl,lab,train]'
+	$(INSTALL) 'torch==2.13.0+cpu' -e '.[test,rl,lab,train,fast]'
 	touch $(PLAY_STAMP) $(TEST_STAMP)
 
-play: $(PLAY_STAMP)
+# Mothership's hot modules compiled with mypyc beside their sources (about a minute, again only
+# once they change); without a C compiler it says so and the games run in pure Python.
+compiled: $(PLAY_STAMP)
+	@$(BIN)/python tools/compile.py
+
+play: $(PLAY_STAMP) compiled
 	$(BIN)/spacetable serve --host $(HOST) --port $(PORT) --open
 
-play-terminal: $(PLAY_STAMP)
+play-terminal: $(PLAY_STAMP) compiled
 	$(BIN)/spacetable play falling-skies
 
 # Chromium for the browser tests, PostgreSQL's server for the storage tests (Debian packages).
@@ -56,10 +61,11 @@ lint: $(TEST_STAMP)
 
 # The lint runs beside the suite: mypy alone keeps one core busy for about 40 s of a fresh clone's
 # run, which the suite's two workers would otherwise wait for.
-test: $(TEST_STAMP) system-packages
+test: $(TEST_STAMP)
+	$(MAKE) --no-print-directory -j2 system-packages compiled
 	$(MAKE) --no-print-directory -j2 lint suite
 
-suite: $(TEST_STAMP) system-packages
+suite: $(TEST_STAMP) system-packages compiled
 	$(BIN)/pytest -n $(JOBS) --dist worksteal --durations=15
 
 # A short training run of the example (docs/INTEROP.md, "Training"); `make test` runs its tests.
@@ -70,7 +76,7 @@ rl-check: $(TEST_STAMP)
 screenshots: $(TEST_STAMP) system-packages
 	SPACETABLE_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist -q tests/test_web_browser.py tests/test_web_boards.py
 
-bench: $(PLAY_STAMP)
+bench: $(PLAY_STAMP) compiled
 	$(BIN)/spacetable bench
 
 # The decoders' fuzz targets and the per-game state machines of tests/test_fuzz.py with a long
@@ -78,14 +84,15 @@ bench: $(PLAY_STAMP)
 # long run of benchmarks/fuzz_soak.py (FUZZ_SECONDS per game variant) that prints the trust table.
 FUZZ_EXAMPLES ?= 2000
 FUZZ_SECONDS ?= 120
-fuzz: $(TEST_STAMP)
+fuzz: $(TEST_STAMP) compiled
 	SPACETABLE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -n $(JOBS) -q -x tests/test_fuzz.py tests/test_trust_edges.py
 	$(BIN)/python benchmarks/fuzz_soak.py --seconds $(FUZZ_SECONDS)
 
 # The conformance checks with six playouts per Mothership variant instead of the suite's one
 # (tests/budget.py), and the whole-game browser tests: a longer run than CI's, for before a release.
-soak: $(TEST_STAMP) system-packages
+soak: $(TEST_STAMP) system-packages compiled
 	SPACETABLE_SOAK=1 $(BIN)/pytest -n $(JOBS) -q tests/test_mothership_*.py tests/test_conformance.py tests/test_web_boards.py
 
 clean:
+	$(PYTHON) tools/compile.py --clean
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,6 +1,9 @@
 """Mothership's speed side by side with catanatron (the Python Catan engine) and with an older spacetable.
 
-    python benchmarks/mothership_vs_catan.py [--rounds 5] [--seconds 8] [--baseline main]
+    python benchmarks/mothership_vs_catan.py [--rounds 5] [--seconds 8] [--baseline main] [--pure]
+
+This checkout runs as ``make`` left it: with Mothership's compiled modules where they were built
+(``tools/compile.py``; the output's first line says which), or without them with ``--pure``.
 
 Every figure is taken in one run, in interleaved rounds (each round measures every worker once,
 in turn, each in its own fresh process), and reported as the median over the rounds of the
@@ -78,7 +81,17 @@ def _mothership_random(seconds: float, options: dict[str, object]) -> dict[str, 
                 state.apply_action(rng.choice(state.legal_actions(seat)), seat)
             actions += 1
         games += 1
-    return {"actions": actions, "games": games, "seconds": time.process_time() - start}
+    return {"actions": actions, "games": games, "seconds": time.process_time() - start, "compiled": _compiled()}
+
+
+def _compiled() -> bool:
+    """Whether this process runs Mothership's compiled modules (``tools/compile.py``; older
+    checkouts have none)."""
+    try:
+        from spacetable import compiled
+    except ImportError:
+        return False
+    return compiled.ACTIVE
 
 
 def _mothership_greedy(seconds: float) -> dict[str, float]:
@@ -157,8 +170,10 @@ def baseline_sources(ref: str) -> Path:
     return folder
 
 
-def measure(python: Path, worker: str, seconds: float, src: Path | None = None) -> dict[str, float]:
+def measure(python: Path, worker: str, seconds: float, src: Path | None = None, pure: bool = False) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=str(src)) if src else dict(os.environ)
+    if pure:
+        env["SPACETABLE_PURE"] = "1"
     out = subprocess.run(
         [str(python), str(HERE), "--worker", worker, "--seconds", str(seconds)],
         capture_output=True,
@@ -183,6 +198,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=8.0, help="time per worker per round")
     parser.add_argument("--baseline", help="a git ref to compare the greedy game and playouts against")
+    parser.add_argument("--pure", action="store_true", help="run this checkout without its compiled modules")
     parser.add_argument("--catan-venv", type=Path, default=Path.home() / ".cache" / "spacetable" / "bench-catanatron")
     parser.add_argument("--worker", choices=sorted(WORKERS), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -198,13 +214,14 @@ def main() -> int:
         for round_ in range(1, args.rounds + 1):
             r = {
                 "catan-random": measure(catan, "catan-random", args.seconds),
-                "mothership-random": measure(here, "mothership-random", args.seconds, src),
+                "mothership-random": measure(here, "mothership-random", args.seconds, src, args.pure),
                 "catan-greedy": measure(catan, "catan-greedy", args.seconds),
-                "mothership-greedy": measure(here, "mothership-greedy", args.seconds, src),
-                "mothership-modules": measure(here, "mothership-modules", args.seconds, src),
-                "mothership-clone": measure(here, "mothership-clone", 0, src),
+                "mothership-greedy": measure(here, "mothership-greedy", args.seconds, src, args.pure),
+                "mothership-modules": measure(here, "mothership-modules", args.seconds, src, args.pure),
+                "mothership-clone": measure(here, "mothership-clone", 0, src, args.pure),
             }
             ours = per_second(r["mothership-random"])
+            compiled = "compiled modules" if r["mothership-random"]["compiled"] else "pure Python"
             row = {
                 "random playouts, actions/s vs catanatron": ours / per_second(r["catan-random"]),
                 "greedy game, catanatron's time / ours": per_game(r["catan-greedy"]) / per_game(r["mothership-greedy"]),
@@ -225,6 +242,7 @@ def main() -> int:
     finally:
         if base:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False)
+    print(f"this checkout ran {compiled}")
     print(f"| figure (median of {args.rounds} interleaved rounds, {args.seconds:g} s each) | median | range |")
     print("|---|---|---|")
     for key, values in ratios.items():
