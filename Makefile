@@ -32,8 +32,8 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(INSTALL) 'torch==2.13.0+cpu' -e '.[test,rl,lab,train,fast]'
 	touch $(PLAY_STAMP) $(TEST_STAMP)
 
-# Mothership's hot modules compiled with mypyc beside their sources (about a minute, again only
-# once they change); without a C compiler it says so and the games run in pure Python.
+# The hot rule modules compiled with mypyc beside their sources (spacetable/compiled.py; one to two
+# minutes, again only once they change); without a C compiler it says so, and pure Python runs.
 compiled: $(PLAY_STAMP)
 	@$(BIN)/python tools/compile.py
 

@@ -1,4 +1,4 @@
-"""Mothership's compiled build (``tools/compile.py``, ``spacetable.compiled``): built wherever a
+"""The compiled build (``tools/compile.py``, ``spacetable.compiled``): built wherever a
 compiler is present, never run once its sources changed, and playing the very games pure Python plays."""
 
 from __future__ import annotations
@@ -22,10 +22,19 @@ import json, sys
 sys.path.insert(0, "benchmarks")
 import mothership_same_games as same
 from spacetable import compiled
+import random
+import spacetable
+from spacetable.games.falling_skies.planner import RoundPlanner
+state, rng, planner, chosen = spacetable.load("falling-skies").new_initial_state(), random.Random(5), RoundPlanner(), []
+while not state.is_terminal() and len(chosen) < 15:
+    action = state.sample_chance(rng) if state.is_chance_node() else planner.choose(state, 0, rng)
+    chosen += [] if state.is_chance_node() else [str(action)]
+    state.apply_action(action)
 print(json.dumps({
     "compiled": compiled.ACTIVE,
     "random": same.random_games(4, {"round_limit": 20, **same.EVERY_MODULE}, 1),
     "greedy": same.greedy_game(4, {"round_limit": 4}),
+    "planner": chosen,
 }))
 """
 
@@ -46,7 +55,8 @@ def test_the_build_exists_where_it_can_and_plays_the_games_pure_python_plays() -
         assert compiled.built(), "a compiler is here but tools/compile.py left no build"
     fast, pure = fingerprint(pure=False), fingerprint(pure=True)
     assert fast["compiled"] is bool(compiled.built()) and pure["compiled"] is False
-    assert fast["random"] == pure["random"] and fast["greedy"] == pure["greedy"]
+    assert len(pure["planner"]) == 15
+    assert {k: v for k, v in fast.items() if k != "compiled"} == {k: v for k, v in pure.items() if k != "compiled"}
 
 
 def test_a_module_edited_since_the_build_makes_every_module_load_from_source(

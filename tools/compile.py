@@ -1,4 +1,4 @@
-"""Compile Mothership's hot rule modules with mypyc, in place (``make play`` and ``make test`` run
+"""Compile the hot rule modules (Mothership's, falling-skies') with mypyc, in place (``make play`` and ``make test`` run
 this; which modules, and how a stale build is kept from running: ``spacetable/compiled.py``).
 
     python tools/compile.py            # build, unless the build is of today's sources already

@@ -1,4 +1,4 @@
-"""Mothership's hot rule modules, compiled with mypyc where a C compiler is present.
+"""The hot rule modules of Mothership and falling-skies, compiled with mypyc where a C compiler is present.
 
 ``tools/compile.py`` builds :data:`MODULES` in place, beside their sources, and then writes
 :data:`MANIFEST`: each module's source hash as compiled. The package runs :func:`guard` before
@@ -21,24 +21,31 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-MODULES = tuple(
-    f"spacetable.games.mothership.{name}"
-    for name in (
-        "abilities",
-        "beacons",
-        "combat",
-        "economy",
-        "heuristic",
-        "movement",
-        "objectives",
-        "rules",
-        "scripts",
-        "tech",
-        "turns",
-    )
+MODULES = (
+    *(
+        f"spacetable.games.mothership.{name}"
+        for name in (
+            "abilities",
+            "beacons",
+            "combat",
+            "economy",
+            "heuristic",
+            "movement",
+            "objectives",
+            "rules",
+            "scripts",
+            "tech",
+            "turns",
+        )
+    ),
+    *(
+        f"spacetable.games.falling_skies.{name}"
+        for name in ("heuristic", "mothership", "placement", "planner", "rooms", "rules")
+    ),
 )
-"""The modules compiled: where random playouts, greedy bots and the expansion modules spend their
-time (benchmarks/README.md). Plain functions only: no class of theirs is subclassed or patched."""
+"""The modules compiled: where Mothership's random playouts, greedy bots and expansion modules
+spend their time, and the falling-skies rules and planner (benchmarks/README.md). No class of
+theirs is subclassed or patched elsewhere."""
 ROOT = Path(__file__).resolve().parent.parent
 """The folder holding the ``spacetable`` package (``src``)."""
 MANIFEST = Path(__file__).with_name("compiled.json")
