@@ -49,7 +49,7 @@ def missing_tool() -> str | None:
         return "mypyc is not installed"
     compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
-        return f"no C compiler ({compiler})"
+        return f"no C compiler found ({compiler})"
     return None
 
 
@@ -61,7 +61,7 @@ def build() -> None:
     clean()
     why = missing_tool()
     if why:
-        print(f"compiled modules: not built ({why}); the games run in pure Python")
+        print(f"compiled modules: not built, {why}; the games run in pure Python")
         return
     from mypyc.build import mypycify
     from setuptools import setup
@@ -81,7 +81,7 @@ def build() -> None:
     except (Exception, SystemExit) as error:  # setuptools reports a failed build as SystemExit
         clean()
         reason = (str(error).splitlines() or [type(error).__name__])[0]
-        print(f"compiled modules: build failed ({reason}); the games run in pure Python")
+        print(f"compiled modules: build failed, {reason}; the games run in pure Python")
         return
     finally:
         os.chdir(here)
