@@ -55,6 +55,7 @@ ACTIVE = False
 
 
 def source(module: str) -> Path:
+    """The ``.py`` file of ``module``."""
     return ROOT.joinpath(*module.split(".")).with_suffix(".py")
 
 
