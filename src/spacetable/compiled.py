@@ -29,6 +29,8 @@ MODULES = (
             "beacons",
             "combat",
             "economy",
+            "exploration",
+            "hazards",
             "heuristic",
             "movement",
             "objectives",
