@@ -59,10 +59,9 @@ lint: $(TEST_STAMP)
 	$(BIN)/mypy src/spacetable
 	$(BIN)/lint-imports --no-cache
 
-# The lint runs beside the suite: mypy alone keeps one core busy for about 40 s of a fresh clone's
-# run, which the suite's two workers would otherwise wait for.
-test: $(TEST_STAMP)
-	$(MAKE) --no-print-directory -j2 system-packages compiled
+# The lint runs beside the suite (and beside the compiled build the suite waits for): mypy alone
+# keeps one core busy for about 40 s of a fresh clone's run, which would otherwise hold up the rest.
+test: $(TEST_STAMP) system-packages
 	$(MAKE) --no-print-directory -j2 lint suite
 
 suite: $(TEST_STAMP) system-packages compiled

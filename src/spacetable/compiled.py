@@ -27,7 +27,10 @@ MODULES = (
         for name in (
             "abilities",
             "beacons",
+            "board",
+            "cards",
             "combat",
+            "dice",
             "economy",
             "exploration",
             "hazards",
@@ -36,6 +39,8 @@ MODULES = (
             "objectives",
             "rules",
             "scripts",
+            "tactics",
+            "targets",
             "tech",
             "turns",
         )
