@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from budget import rounds
 from server_helpers import Server, run_server
 from spacetable.engine import Record
 from web_page_helpers import (
@@ -118,7 +119,9 @@ def test_two_people_and_a_bot_play_showdown_while_a_third_person_watches(
 ) -> None:
     lobby, _ = open_page(browser, f"{server.url}/")
     # random captains may fight on for hundreds of rounds: the house rule's burning round ends it
-    links = create_in_lobby(lobby, "showdown", 3, ["human", "human", "bot:random"], {"fire_round": "8"})
+    # (round 5 in the suite, 8 in `make soak`)
+    fire = rounds(5, 8)
+    links = create_in_lobby(lobby, "showdown", 3, ["human", "human", "bot:random"], {"fire_round": str(fire)})
     assert sorted(links) == [0, 1]
     pages = {seat: open_page(browser, link) for seat, link in links.items()}
     table = table_of(pages[0][0])
@@ -140,7 +143,7 @@ def test_two_people_and_a_bot_play_showdown_while_a_third_person_watches(
     watcher.wait_for_selector("#outcome:not([hidden])", timeout=WAIT_MS)
     record = record_of(server, table)
     assert record.final_state().is_terminal()
-    assert record.options["fire_round"] == 8
+    assert record.options["fire_round"] == fire
     assert record.seats[2].startswith("bot")
     for seat, (_, seen) in pages.items():
         assert check_frames_hold_only_the_seat_s_knowledge(record, seen, seat) > 10
