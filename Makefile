@@ -65,7 +65,7 @@ test: $(TEST_STAMP) system-packages
 	$(MAKE) --no-print-directory -j2 lint suite
 
 suite: $(TEST_STAMP) system-packages compiled
-	$(BIN)/pytest -n $(JOBS) --dist worksteal --durations=15
+	$(BIN)/pytest -n $(JOBS) --dist worksteal --durations=15 -m "not soak"
 
 # A short training run of the example (docs/INTEROP.md, "Training"); `make test` runs its tests.
 rl-check: $(TEST_STAMP)
@@ -88,7 +88,8 @@ fuzz: $(TEST_STAMP) compiled
 	$(BIN)/python benchmarks/fuzz_soak.py --seconds $(FUZZ_SECONDS)
 
 # The conformance checks with six playouts per Mothership variant instead of the suite's one
-# (tests/budget.py), and the whole-game browser tests: a longer run than CI's, for before a release.
+# (tests/budget.py), and the whole games played on the boards by clicking (marked `soak`, which
+# `make test` leaves out): a longer run than CI's, for before a release.
 soak: $(TEST_STAMP) system-packages compiled
 	SPACETABLE_SOAK=1 $(BIN)/pytest -n $(JOBS) -q tests/test_mothership_*.py tests/test_conformance.py tests/test_web_boards.py
 

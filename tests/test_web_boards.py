@@ -63,19 +63,18 @@ HELD_BY_OTHERS: dict[str, Callable[[Game, State, int], set[str]]] = {
 }
 
 
+@pytest.mark.soak  # 70 s of CI's ten minutes; a person's whole falling-skies game by clicking stays in `make test`
 @pytest.mark.parametrize(
     ("game", "players", "options", "bot"),
     [
         # random captains may fight on for hundreds of rounds (one such game took 80 s of CI's ten
-        # minutes): the house rule's burning round ends every game soon after it (5 in the suite,
-        # 8 in `make soak`)
-        ("showdown", 4, {"fire_round": rounds(5, 8)}, "random"),
+        # minutes): the house rule's burning round 8 ends every game within about 20 rounds
+        ("showdown", 4, {"fire_round": 8}, "random"),
         # the rulebook's SpaceRace goes on until one player holds every planet, which random
         # players may take hundreds of rounds to do: the house rules' limits keep this test short
-        # (15 turns in the suite, 40 in `make soak`)
-        ("spacerace", 3, {"turn_limit": rounds(15, 40), "last_standing": True}, "random"),
-        # the rulebook's has no limit; two rounds in the suite (CI's ten minutes), five in `make soak`
-        ("mothership", 2, {**EXPANSION, "round_limit": rounds(2, 5)}, "greedy"),
+        ("spacerace", 3, {"turn_limit": 40, "last_standing": True}, "random"),
+        # the rulebook's has no limit; three rounds when run alone, five in `make soak`
+        ("mothership", 2, {**EXPANSION, "round_limit": rounds(3, 5)}, "greedy"),
     ],
     ids=["showdown", "spacerace", "mothership-expansion"],
 )
