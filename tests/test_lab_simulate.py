@@ -29,6 +29,7 @@ def rows(path: Path) -> list[dict[str, object]]:
     return pq.read_table(path).to_pylist()
 
 
+@pytest.mark.soak  # CI's ten minutes: `make soak` runs it (a Ray cluster started: about 30 s)
 def test_the_same_seeds_give_the_same_rows_with_one_process_two_and_ray(tmp_path: Path) -> None:
     import ray  # the extra `lab`, which make test installs
 

@@ -86,6 +86,7 @@ def _stored_actions(db: str) -> dict[str, int]:
         engine.dispose()
 
 
+@pytest.mark.soak  # CI's ten minutes: `make soak` runs it (about 75 s of CPU with both storages)
 @pytest.mark.parametrize("storage", ["sqlite", "postgresql"])
 def test_kill_9_during_20_bot_tables_loses_no_action_anyone_was_shown(
     storage: str, tmp_path: Path, request: pytest.FixtureRequest

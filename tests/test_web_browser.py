@@ -114,6 +114,7 @@ def test_a_person_plays_a_whole_falling_skies_game_by_clicking(
     assert check_frames_hold_only_the_seat_s_knowledge(record, seen, 0) >= 20
 
 
+@pytest.mark.soak  # CI's ten minutes: `make soak` runs it (about 30 s)
 def test_two_people_and_a_bot_play_showdown_while_a_third_person_watches(
     browser: Browser, server: Server, tmp_path: Path
 ) -> None:
