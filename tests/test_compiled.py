@@ -14,8 +14,6 @@ import pytest
 from spacetable import compiled
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import compile as compile_tool  # noqa: E402
 
 FINGERPRINT = """
 import json, sys
@@ -51,7 +49,7 @@ def fingerprint(pure: bool) -> dict[str, object]:
 
 
 def test_the_build_exists_where_it_can_and_plays_the_games_pure_python_plays() -> None:
-    if compile_tool.missing_tool() is None:  # `make test` built it: a build that failed must show
+    if compiled.missing_tool() is None:  # `make test` built it: a build that failed must show
         assert compiled.built(), "a compiler is here but tools/compile.py left no build"
     fast, pure = fingerprint(pure=False), fingerprint(pure=True)
     assert fast["compiled"] is bool(compiled.built()) and pure["compiled"] is False
@@ -66,11 +64,10 @@ def test_a_module_edited_since_the_build_makes_every_module_load_from_source(
     hashes = {module: compiled.digest(module) for module in compiled.MODULES}
     monkeypatch.setattr(compiled, "MANIFEST", manifest)
     monkeypatch.setattr(compiled, "ACTIVE", compiled.ACTIVE)
-    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if not isinstance(f, compiled._Sources)])
     monkeypatch.delenv("SPACETABLE_PURE", raising=False)
 
     manifest.write_text(json.dumps(hashes))
-    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if not isinstance(f, compiled._Sources)])
     compiled.guard()
     assert compiled.ACTIVE and not any(isinstance(f, compiled._Sources) for f in sys.meta_path)
 

@@ -14,9 +14,7 @@ import argparse
 import importlib.util
 import json
 import os
-import shutil
 import sys
-import sysconfig
 import tempfile
 import time
 from pathlib import Path
@@ -43,23 +41,13 @@ def clean() -> None:
         path.unlink()
 
 
-def missing_tool() -> str | None:
-    """Why this machine cannot compile, or None."""
-    if importlib.util.find_spec("mypyc") is None:
-        return "mypyc is not installed"
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(compiler) is None:
-        return f"no C compiler found ({compiler})"
-    return None
-
-
 def build() -> None:
     sources = {module: compiled.digest(module) for module in compiled.MODULES}
     if compiled.built() == sources and builds():
         print("compiled modules: up to date")
         return
     clean()
-    why = missing_tool()
+    why = compiled.missing_tool()
     if why:
         print(f"compiled modules: not built, {why}; the games run in pure Python")
         return

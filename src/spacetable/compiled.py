@@ -16,7 +16,9 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import shutil
 import sys
+import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -78,6 +80,16 @@ def built() -> dict[str, str]:
     except (OSError, ValueError):
         return {}
     return manifest if isinstance(manifest, dict) else {}
+
+
+def missing_tool() -> str | None:
+    """Why this machine cannot build the modules (no mypyc, no C compiler), or None."""
+    if importlib.util.find_spec("mypyc") is None:
+        return "mypyc is not installed"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler found ({compiler})"
+    return None
 
 
 def guard() -> None:
