@@ -90,7 +90,7 @@ fuzz: $(TEST_STAMP) compiled
 # The conformance checks with six playouts per Mothership variant instead of the suite's one
 # (tests/budget.py), and the tests marked `soak`, which `make test` leaves out for CI's ten minutes
 # (whole games played on the boards by clicking, the kill -9 crash test, the lab's Ray run, the
-# watched showdown): a longer run than CI's, for before a release.
+# watched showdown, two games' table explanations): a longer run than CI's, for before a release.
 soak: $(TEST_STAMP) system-packages compiled
 	SPACETABLE_SOAK=1 $(BIN)/pytest -n $(JOBS) -q -m "not soak" tests/test_mothership_*.py tests/test_conformance.py
 	SPACETABLE_SOAK=1 $(BIN)/pytest -n $(JOBS) -q -m soak
