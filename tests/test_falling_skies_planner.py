@@ -10,6 +10,7 @@ import spacetable
 from falling_skies_helpers import Place, Resolve, new_game, placing, position
 from spacetable.agents import LeveledAgent, PlannerAgent, make_agent
 from spacetable.engine import Action, Roll
+from spacetable.games.falling_skies import heuristic
 from spacetable.games.falling_skies.heuristic import evaluate
 from spacetable.games.falling_skies.planner import STAGES, Budget, RoundPlanner, settle
 from spacetable.games.falling_skies.state import FallingSkiesState
@@ -128,16 +129,6 @@ def test_planner_is_a_bot_and_plays_the_games_without_a_planner_as_hard() -> Non
     assert isinstance(bot._planners["spacerace"], LeveledAgent)  # no planner of its own: hard plays
 
 
-def test_the_planner_digs_with_a_six_in_the_first_round() -> None:
-    # Round 1, nothing dug, no white die to re-roll anything: the 6 digs through to D2, which
-    # opens the research room C1 and leaves D3+D4 one step away. Spent on the energy room B1
-    # it would only buy energy that any low die buys there later.
-    state = placing([("black", 6), ("black", 2), ("black", 1), ("black", 2), ("black", 1)])
-    placed = _placements_of_one_round(state, random.Random(5))
-    assert Place("black", 6, "D2") in placed
-    assert state.excavator == state.board.dig_index["D2"]
-
-
 def test_the_planner_finishes_with_the_twelve_when_it_can() -> None:
     # The last research space (12), row F open, energy to pay: 5 + 4 + 3 on F2-F4 wins now.
     state = placing(
@@ -182,3 +173,24 @@ def test_the_exact_search_of_a_round_end_stops_at_its_budget() -> None:
     memo: dict[tuple[object, ...], tuple[float, Action | None]] = {}
     _, action = settle(state.clone(), memo, Budget(20))
     assert len(memo) <= 20 and action in state.legal_actions(0)
+
+
+def test_a_live_position_is_worth_more_than_a_lost_game_however_crowded_the_sky() -> None:
+    # One damage from destruction, a ship low over every column: grim, but not yet lost.
+    crowded = position(damage=4, research=6, ships=[[15, c, False] for c in range(5)] + [[14, 0, True]])
+    lost = position(damage=4, phase="over", result="lost", reason="the base was destroyed")
+    assert evaluate(lost) == -heuristic.WIN < heuristic.static_value(crowded) < heuristic.WIN
+    calm = position(damage=4, research=6)
+    assert heuristic.static_value(crowded) < heuristic.static_value(calm)
+
+
+def test_the_last_research_space_counts_only_rooms_whose_dice_would_not_destroy_the_base() -> None:
+    # On the last research space (12), rows D and F open, energy to pay, one damage from
+    # destruction. A ship on row 14 above column 2 would reach the city with F2's die (about
+    # a 4), so F2-F4 is out and only D3+D4 (two 6s) is left; above column 1 it is in no room's way.
+    chance = heuristic.FEATURES.index("chance of making the last research space next round")
+    last = {"research": 13, "excavator": 19, "energy": 2, "damage": 4}
+    in_the_way = heuristic.features(position(ships=[[14, 1, False]], **last))[chance]
+    aside = heuristic.features(position(ships=[[14, 0, False]], **last))[chance]
+    assert in_the_way == 1 / 36
+    assert aside == sum(a + b + c >= 12 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)) / 216

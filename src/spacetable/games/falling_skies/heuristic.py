@@ -1,33 +1,42 @@
-"""A falling-skies position's value for bots: what a good player weighs at a glance.
+"""A falling-skies position's value for bots: the chance of winning from it, as a good player
+would judge it at a glance.
 
 The game is a race: research pips against the mother ship's descent and the
 base's damage, while every die placed pushes the ships in its column towards
 the city. Winning lines dig deep early (the research rooms that take several dice
 lie in rows D and F, and the last research space needs 12 in one resolution),
 research with those rooms, keep the sky clear enough to survive, and keep energy
-for the final resolution. The value counts, in that spirit:
+for the final resolution. The value weighs, in that spirit (:data:`FEATURES`):
 
 - research in pips still to go, and the pace they need over the rounds left;
-- the rounds left themselves (a ship on a mother ship icon costs a whole round);
-- damage, and the price of the next point of damage times the ships a die could
-  bring into the city next round;
-- energy;
+- the rounds left, and what the mother ship's track still holds for the rounds
+  ahead (bombardments, research and excavator set back);
+- damage, counted with the bombardments still ahead, and the ships a die could
+  bring into the city, more so when one more damage loses;
+- energy (the first points worth most);
 - excavation along the whole dig path, with extra for each step that opens a
   research room, more for the rooms that can make 12 (:class:`BoardProfile`);
 - robots, worth more on research rooms;
-- readiness for the last research space: the chance that next round's dice with
-  the robots already standing make its value in an open room that can.
+- readiness for the last research space: whether a room that can pay it is open,
+  and the chance that next round's dice with the robots already standing make its
+  value there without the ships they move destroying the base first.
+
+A logistic model turns them into a chance of winning: :data:`WEIGHTS` are fitted to
+the planner's own games by ``tools/fit_falling_skies_value.py`` (the shapes inside
+the features, such as the worth of each energy point or dig step, are hand-set).
+The value is that chance scaled to (-WIN, WIN): a live position is always worth
+more than a lost game and less than a won one, whatever the sky holds.
 
 Dice already standing in rooms pay off only when their rooms resolve, so during
 phases 1 and 2 the value is taken after resolving them on a copy with the rules'
-own room effects: a bot that looks one placement ahead sees what it is for. The
-weights are a hand-tuned default; the win rates they give are in the README.
+own room effects: a bot that looks one placement ahead sees what it is for.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import math
 import weakref
 from dataclasses import dataclass
 
@@ -38,25 +47,15 @@ from .content import ROBOT, Board, Room
 from .state import FallingSkiesState
 
 WIN = 1000.0
-DAMAGE = 25.0
-"""The price of one damage, before the rising price of the last ones."""
-ROUND = 6.0
-"""The worth of one more round before the mother ship reaches the skull."""
 DIG_STEP = 3.0
-"""The worth of one excavated space of the dig path, whatever it opens. With the room extras
-below, a 6 in round 1 digs to D2 rather than buying energy on B1 (the winning line)."""
+"""The worth of one excavated space of the dig path, whatever it opens (the room extras below
+come on top)."""
 RESEARCH_ROOM = 8.0
 """Extra for opening a research room, per space it has (several spaces: bigger sums)."""
 FINAL_ROOM = 25.0
 """Extra for opening a research room that can pay the last research space."""
 ENERGY = (8.0, 6.0, 5.0, 3.5, 2.0, 1.0, 0.5)
 """The worth of each energy in turn: the first pays for next round's research or dig."""
-RESEARCH_PIP = 3.0
-"""The worth of one research pip, whatever the rounds left."""
-RESEARCH_PACE = 8.0
-"""The worth of the research pips still to go per round left: the pace they need."""
-FINAL_READY = 40.0
-"""The worth of a sure last resolution, scaled by its chance."""
 
 
 @dataclass(frozen=True)
@@ -128,33 +127,85 @@ def evaluate(state: FallingSkiesState) -> float:
 
 
 def static_value(state: FallingSkiesState) -> float:
-    """The value of a position whose dice are resolved (the end of a round, say)."""
+    """The value of a position whose dice are resolved (the end of a round, say): the fitted
+    chance of winning from it, scaled to (-WIN, WIN), so a live position is always worth more
+    than a loss and less than a win."""
+    z = sum(w * f for w, f in zip(WEIGHTS.values(), features(state), strict=True))
+    return WIN * math.tanh(z / 2)  # = WIN * (2 * chance - 1) for chance = 1 / (1 + e^-z)
+
+
+NEW_ROBOT = 1.2
+"""The worth of one pip of a robot not yet placed (about that of one on a research room)."""
+WEIGHTS = {
+    "bias": -0.590,
+    "research pips to go / 10": -1.646,
+    "research pips to go per round left / 10": -0.125,
+    "rounds left / 10": 11.773,
+    "damage": -0.469,
+    "damage with the bombardments still ahead on the track (at most one less than destroys the base)": -0.380,
+    "with them, one more damage loses": -0.533,
+    "with them, two more damage lose": -0.627,
+    "ships a die could bring into the city (sum of chances)": -1.014,
+    "the same, when one more damage loses": -0.534,
+    "the same, when two more damage lose": 0.285,
+    "energy's worth / 10": 0.282,
+    "excavation's worth / 100": 2.468,
+    "robots' worth, standing and still to place / 10": -0.456,
+    "a room that can pay the last research space is open": -0.392,
+    "on the last research space": 0.721,
+    "on the last research space, no room open that can pay it": -1.055,
+    "chance of making the last research space next round": 4.779,
+    "research spaces the track still sets back / 2": -1.283,
+    "excavator spaces the track still sets back / 2": -0.816,
+    "red ships in play": -0.256,
+}
+"""What :func:`features` measures, in order, and its weight in the logistic model of the chance
+of winning (fitted by ``tools/fit_falling_skies_value.py``)."""
+FEATURES = tuple(WEIGHTS)
+
+
+def features(state: FallingSkiesState) -> tuple[float, ...]:
+    """The measures of a position its value weighs, in the order of :data:`WEIGHTS`."""
     b = state.board
     shape = profile(state)
     rounds_left = max(b.skull_row - state.mothership - 1, 1)
     research_left = shape.research_left[state.research]
-    value = -RESEARCH_PIP * research_left - RESEARCH_PACE * research_left / rounds_left + ROUND * rounds_left
-    life = _life_cost(b, state.damage)
-    value -= life
+    ahead = b.track[state.mothership : b.skull_row - 1]
+    facing = min(state.damage + ahead.count("dmg"), b.lose_at_damage - 1)
+    research_back = sum(int(symbol[4:]) for symbol in ahead if symbol.startswith("res-"))
+    dig_back = sum(int(symbol[4:]) for symbol in ahead if symbol.startswith("exc-"))
+    last_but_one, last_but_two = facing == b.lose_at_damage - 1, facing == b.lose_at_damage - 2
     reach, mothership = shape.reach, state.mothership
-    value -= (_life_cost(b, state.damage + 1) - life) * sum(reach[row or mothership] for row, _, _ in state.ships)
-    value += _energy_value(state.energy)
-    value += shape.dig_value[state.excavator]
+    close = sum(reach[row or mothership] for row, _, _ in state.ships)
     robot_worth = shape.robot_worth
-    for space, (color, pips) in state.slots.items():
-        if color == ROBOT:
-            value += pips * robot_worth[space]
-    value += 1.2 * sum(state.new_robots)
-    if state.research == len(b.research) - 1:
-        value += FINAL_READY * _final_chance(state, shape)
-    return value
-
-
-def _life_cost(b: Board, damage: int) -> float:
-    """What ``damage`` costs: a rising price as the base nears destruction, a loss at the end."""
-    if damage >= b.lose_at_damage:
-        return WIN
-    return DAMAGE * damage + 150.0 / (b.lose_at_damage - damage)
+    robots = sum(pips * robot_worth[space] for space, (color, pips) in state.slots.items() if color == ROBOT)
+    robots += NEW_ROBOT * sum(state.new_robots)
+    last = state.research == len(b.research) - 1
+    final_open = any(all(state.excavated(s) for s in room.spaces) for room in shape.final_rooms)
+    reds = state.waiting[1] + sum(1 for ship in state.ships if ship[2])
+    return (
+        1.0,
+        research_left / 10,
+        research_left / rounds_left / 10,
+        rounds_left / 10,
+        float(state.damage),
+        float(facing),
+        float(last_but_one),
+        float(last_but_two),
+        close,
+        close * last_but_one,
+        close * last_but_two,
+        _energy_value(state.energy) / 10,
+        shape.dig_value[state.excavator] / 100,
+        robots / 10,
+        float(final_open),
+        float(last),
+        float(last and not final_open),
+        _final_chance(state, shape) if last else 0.0,
+        research_back / 2,
+        dig_back / 2,
+        float(reds),
+    )
 
 
 def _reach_chance(b: Board, row: int) -> float:
@@ -171,16 +222,25 @@ def _energy_value(energy: int) -> float:
 
 def _final_chance(state: FallingSkiesState, shape: BoardProfile) -> float:
     """The best chance, over open rooms that can pay the last research space, that next round's
-    dice on its free spaces with its robots make the value (energy to pay assumed kept)."""
-    last = state.board.research[-1]
+    dice on its free spaces with its robots make the value (energy to pay assumed kept) without
+    the base falling first: a room is out while the ships its dice (each about an equal share of
+    the value) would bring into the city are enough to destroy the base."""
+    b = state.board
+    last = b.research[-1]
     best = 0.0
     for room in shape.final_rooms:
         if not all(state.excavated(s) for s in room.spaces) or state.energy < room.cost:
             continue
-        robots = [state.slots[s][1] for s in room.spaces if s in state.slots and state.slots[s][0] == ROBOT]
-        free = len(room.spaces) - len(robots)
-        need = last - room.mod - sum(max(v - 1, 0) for v in robots)  # a pip less: a robot wears each round
-        best = max(best, _sum_at_least(free, need))
+        robots = {s: state.slots[s][1] for s in room.spaces if s in state.slots and state.slots[s][0] == ROBOT}
+        free = [s for s in room.spaces if s not in robots]
+        need = last - room.mod - sum(max(v - 1, 0) for v in robots.values())  # a robot wears a pip each round
+        die = min(6, -(-need // len(free))) if free else 0
+        columns = {b.column_of[s] for s in free}
+        hits = sum(
+            1 for row, col, _ in state.ships if col in columns and b.sky_rows + 1 - (row or state.mothership) <= die
+        )
+        if state.damage + hits < b.lose_at_damage:
+            best = max(best, _sum_at_least(len(free), need))
     return best
 
 
