@@ -23,6 +23,11 @@ import random
 import sys
 from pathlib import Path
 
+try:
+    import numpy as np
+except ImportError:
+    sys.exit("this tool needs numpy: pip install -e '.[rl]' (make test installs it)")
+
 import spacetable
 from spacetable.engine import step
 from spacetable.games.falling_skies import heuristic
@@ -82,10 +87,8 @@ def positions(paths: list[Path]) -> tuple[list[tuple[float, ...]], list[float], 
     return rows, won, today
 
 
-def fit(rows, won):  # type: ignore[no-untyped-def]
-    """Logistic regression weights for ``won`` given ``rows`` (numpy arrays)."""
-    import numpy as np
-
+def fit(rows: np.ndarray, won: np.ndarray) -> np.ndarray:
+    """Logistic regression weights for ``won`` (1 or 0 a row) given ``rows`` of features."""
     weights = np.zeros(rows.shape[1])
     for _ in range(100):
         chance = 1 / (1 + np.exp(-(rows @ weights)))
@@ -98,25 +101,18 @@ def fit(rows, won):  # type: ignore[no-untyped-def]
     return weights
 
 
-def log_loss(rows, won, weights) -> float:  # type: ignore[no-untyped-def]
-    import numpy as np
-
+def log_loss(rows: np.ndarray, won: np.ndarray, weights: np.ndarray) -> float:
     chance = np.clip(1 / (1 + np.exp(-(rows @ weights))), 1e-12, 1 - 1e-12)
     return float(-np.mean(won * np.log(chance) + (1 - won) * np.log(1 - chance)))
 
 
-def _as_logit(values):  # type: ignore[no-untyped-def]
+def _as_logit(values: np.ndarray) -> np.ndarray:
     """Today's values as a logistic model's rows: a constant and the logit of the chance they say."""
-    import numpy as np
-
     return np.column_stack([np.ones(len(values)), np.arctanh(np.clip(values, -0.999999, 0.999999))])
 
 
 def report(paths: list[Path], held_out: list[Path]) -> None:
-    try:
-        import numpy as np
-    except ImportError:
-        sys.exit("fit needs numpy: install the rl extra (make test does)")
+    """Fit to the games in ``paths``; print the log-losses and the weights (see the module's doc)."""
     rows, won, today = (np.array(part) for part in positions(paths))
     if not len(won) or won.min() == won.max():
         sys.exit("fit needs positions from both won and lost games")
