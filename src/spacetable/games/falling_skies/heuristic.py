@@ -142,7 +142,7 @@ WEIGHTS = {
     "research pips to go per round left / 10": -0.125,
     "rounds left / 10": 11.773,
     "damage": -0.469,
-    "damage with the bombardments still ahead on the track (at most one less than destroys the base)": -0.380,
+    "damage with the bombardments still ahead (at most one short of destruction)": -0.380,
     "with them, one more damage loses": -0.533,
     "with them, two more damage lose": -0.627,
     "ships a die could bring into the city (sum of chances)": -1.014,
