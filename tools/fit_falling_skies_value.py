@@ -72,17 +72,20 @@ def positions(paths: list[Path]) -> tuple[list[tuple[float, ...]], list[float], 
     games: dict[int, spacetable.Game] = {}
     rows, won, today = [], [], []
     for path in paths:
-        for line in path.read_text().splitlines():
-            record = json.loads(line)
-            level = record["level"]
-            if level not in games:
-                games[level] = spacetable.load("falling-skies", options={"level": level})
-            game = games[level]
-            for data in record["states"]:
-                state = game.state_from_json(data)
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            try:
+                record = json.loads(line)
+                level = record["level"]
+                if level not in games:
+                    games[level] = spacetable.load("falling-skies", options={"level": level})
+                states = [games[level].state_from_json(data) for data in record["states"]]
+                result = float(record["won"])
+            except (ValueError, KeyError, TypeError) as error:  # JSON's and the game's own errors are ValueErrors
+                sys.exit(f"{path}:{number}: not a recorded game ({type(error).__name__}: {error})")
+            for state in states:
                 assert isinstance(state, FallingSkiesState)
                 rows.append(heuristic.features(state))
-                won.append(float(record["won"]))
+                won.append(result)
                 today.append(heuristic.static_value(state) / heuristic.WIN)
     return rows, won, today
 
