@@ -154,8 +154,9 @@ def simulate(
             writer = pq.ParquetWriter(partial, schema)
             if kept is not None:
                 writer.write_table(kept.cast(schema))
-        writer.write_table(_table(buffer, schema))
-        buffer.clear()
+        rows = _table(buffer, schema)
+        buffer.clear()  # before the write: a Ctrl-C between the two loses these rows (replayed on resume)
+        writer.write_table(rows)  # rather than writing them twice from the ``finally`` below
 
     todo = [(i, list(seats)) for i in range(start, games)]
     try:
