@@ -92,7 +92,8 @@ fuzz: $(TEST_STAMP) compiled
 # (whole games played on the boards by clicking, the kill -9 crash test, the lab's Ray run, the
 # watched showdown, two games' table explanations): a longer run than CI's, for before a release.
 soak: $(TEST_STAMP) system-packages compiled
-	SPACETABLE_SOAK=1 $(BIN)/pytest -n $(JOBS) -q -m "not soak" tests/test_mothership_*.py tests/test_conformance.py
+	SPACETABLE_SOAK=1 $(BIN)/pytest -n $(JOBS) -q -m "not soak" tests/test_mothership_*.py tests/test_conformance.py \
+		tests/test_spacerace_play.py tests/test_interop_games.py tests/test_interop_openspiel.py
 	SPACETABLE_SOAK=1 $(BIN)/pytest -n $(JOBS) -q -m soak
 
 clean:

@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 import spacetable
+from budget import playouts
 from interop_helpers import GAME_IDS, load, random_states, random_step
 from spacetable.engine import SIMULTANEOUS, Game, State
 from spacetable.games.showdown.content import CARD_KINDS
@@ -29,7 +30,7 @@ def test_tensor_is_the_view_in_numbers(game_id: str) -> None:
     size = math.prod(game.observation_shape())
     by_view: dict[str, list[float]] = {}
     rng = random.Random(7)
-    for state in itertools.chain(*(random_states(game, seed) for seed in range(2))):
+    for state in itertools.chain(*(random_states(game, seed) for seed in range(playouts(1, 2)))):
         for seat in range(game.players):
             tensor = list(game.observation_tensor(state, seat))  # a list or a numpy array
             assert len(tensor) == size

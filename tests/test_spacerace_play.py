@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import spacetable
+from budget import playouts
 from spacerace_helpers import (
     ALTAIR,
     NEXUS,
@@ -56,7 +57,7 @@ VARIANTS = {
 @pytest.mark.parametrize("check", CHECKS.values(), ids=CHECKS.keys())
 @pytest.mark.parametrize("game", VARIANTS.values(), ids=VARIANTS.keys())
 def test_spacerace_conforms(game: Game, check: Check) -> None:
-    check(game, n=4 if game.players == 6 else 12)
+    check(game, n=playouts(2, 4) if game.players == 6 else playouts(6, 12))
 
 
 # ---- bots --------------------------------------------------------------------------------------
