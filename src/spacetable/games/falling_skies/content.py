@@ -129,8 +129,14 @@ class ContentModel(_Strict):
 
 
 def _is_step_back(symbol: str) -> bool:
+    return step_back(symbol, "exc") > 0 or step_back(symbol, "res") > 0
+
+
+def step_back(symbol: str, kind: str) -> int:
+    """How many spaces the track symbol sets ``kind`` back ('exc': the excavator, 'res': the
+    research): k for 'kind-k', else 0."""
     head, _, amount = symbol.partition("-")
-    return head in ("exc", "res") and amount.isdigit() and int(amount) > 0
+    return int(amount) if head == kind and amount.isdigit() else 0
 
 
 # ---------------------------------------------------------------------------

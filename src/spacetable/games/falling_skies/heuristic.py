@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from spacetable.engine import Event
 
 from . import placement, rooms
-from .content import ROBOT, Board, Room
+from .content import ROBOT, Board, Room, step_back
 from .state import FallingSkiesState
 
 WIN = 1000.0
@@ -78,6 +78,9 @@ class BoardProfile:
     starting spot counts on the mother ship's row)."""
     robot_worth: dict[str, float]
     """The worth of one pip of a robot on each room space."""
+    track_ahead: tuple[tuple[int, int, int], ...]
+    """track_ahead[m]: with the mother ship card covering m sky rows, what its track still holds
+    before the skull: (bombardments, research spaces set back, excavator spaces set back)."""
 
 
 _profiles: weakref.WeakKeyDictionary[object, BoardProfile] = weakref.WeakKeyDictionary()
@@ -113,6 +116,15 @@ def _build_profile(b: Board) -> BoardProfile:
         research_left=tuple(sum(b.research[i:]) for i in range(len(b.research) + 1)),
         reach=tuple(_reach_chance(b, row) for row in range(b.sky_rows + 1)),
         robot_worth={s: 2.5 if s in final_spaces else 1.2 if s in research_spaces else 0.5 for s in b.room_of},
+        track_ahead=tuple(_track_ahead(b.track[row : b.skull_row - 1]) for row in range(b.skull_row + 1)),
+    )
+
+
+def _track_ahead(symbols: tuple[str, ...]) -> tuple[int, int, int]:
+    return (
+        symbols.count("dmg"),
+        sum(step_back(symbol, "res") for symbol in symbols),
+        sum(step_back(symbol, "exc") for symbol in symbols),
     )
 
 
@@ -170,10 +182,8 @@ def features(state: FallingSkiesState) -> tuple[float, ...]:
     shape = profile(state)
     rounds_left = max(b.skull_row - state.mothership - 1, 1)
     research_left = shape.research_left[state.research]
-    ahead = b.track[state.mothership : b.skull_row - 1]
-    facing = min(state.damage + ahead.count("dmg"), b.lose_at_damage - 1)
-    research_back = sum(int(symbol[4:]) for symbol in ahead if symbol.startswith("res-"))
-    dig_back = sum(int(symbol[4:]) for symbol in ahead if symbol.startswith("exc-"))
+    bombardments, research_back, dig_back = shape.track_ahead[state.mothership]
+    facing = min(state.damage + bombardments, b.lose_at_damage - 1)
     last_but_one, last_but_two = facing == b.lose_at_damage - 1, facing == b.lose_at_damage - 2
     reach, mothership = shape.reach, state.mothership
     close = sum(reach[row or mothership] for row, _, _ in state.ships)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from spacetable.engine import Action, Event
 
 from .actions import Spawn
-from .content import ROBOT, SPOT
+from .content import ROBOT, SPOT, step_back
 
 if TYPE_CHECKING:
     from .state import FallingSkiesState
@@ -35,10 +35,10 @@ def mothership_phase(state: FallingSkiesState, events: list[Event]) -> None:
 
 def apply_symbol(state: FallingSkiesState, symbol: str, events: list[Event]) -> None:
     """The effect of a mother ship track symbol (the SKULL is the descent's business)."""
-    if symbol.startswith("exc-"):
-        back = int(symbol[4:])
+    dig_back, research_back = step_back(symbol, "exc"), step_back(symbol, "res")
+    if dig_back:
         before = state.excavator
-        state.excavator = max(0, before - back)
+        state.excavator = max(0, before - dig_back)
         events.append(
             Event("symbol", f"The mother ship pushes the excavator back {before - state.excavator} space(s).")
         )
@@ -46,10 +46,9 @@ def apply_symbol(state: FallingSkiesState, symbol: str, events: list[Event]) -> 
             del state.slots[space]
             state.robot_supply += 1
             events.append(Event("robot", f"The robot on {space} is lost with the collapsed room."))
-    elif symbol.startswith("res-"):
-        back = int(symbol[4:])
+    elif research_back:
         before = state.research
-        state.research = max(0, before - back)
+        state.research = max(0, before - research_back)
         events.append(Event("symbol", f"The mother ship sets the research back {before - state.research} space(s)."))
     elif symbol == "+red":
         if state.red_supply:
