@@ -23,8 +23,8 @@ from typing import cast
 
 import spacetable
 from spacetable.engine import Action, State, play
-from spacetable.games.falling_skies.planner import RoundPlanner
-from spacetable.games.falling_skies.state import FallingSkiesState
+from spacetable.games.falling_skies.bots.planner import RoundPlanner
+from spacetable.games.falling_skies.rules.state import FallingSkiesState
 from spacetable.sim.tournament import wilson
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import spacetable
 from spacetable.engine import Event, Roll
-from spacetable.games.falling_skies.actions import Dig, Place, PlaceRobot, Resolve, Spawn
-from spacetable.games.falling_skies.state import FallingSkiesState
+from spacetable.games.falling_skies.rules.actions import Dig, Place, PlaceRobot, Resolve, Spawn
+from spacetable.games.falling_skies.rules.state import FallingSkiesState
 
 __all__ = ["Dig", "Place", "PlaceRobot", "Resolve", "Roll", "Spawn", "apply", "new_game", "placing", "position"]
 

@@ -8,8 +8,8 @@ import spacetable
 from spacetable.engine import Action, Event, Roll
 from spacetable.games.mothership.content import load_content
 from spacetable.games.mothership.game import Mothership
-from spacetable.games.mothership.state import NOWHERE, MothershipState
-from spacetable.games.mothership.turns import begin_turn
+from spacetable.games.mothership.rules.state import NOWHERE, MothershipState
+from spacetable.games.mothership.rules.turns import begin_turn
 
 TEST_BOARD = [
     "...........",

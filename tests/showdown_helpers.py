@@ -7,7 +7,7 @@ from typing import Any
 import spacetable
 from spacetable.engine import SIMULTANEOUS, Action, Event, Roll
 from spacetable.games.showdown.content import COUNTERMEASURES
-from spacetable.games.showdown.state import ShowdownState, Slot
+from spacetable.games.showdown.rules.state import ShowdownState, Slot
 
 NAMES = ["Kathryn", "Han", "Leela", "Malcolm", "Jean-Luc", "Ellen"]
 """Seat order = turn order (clockwise), as in the rulebook's example round."""

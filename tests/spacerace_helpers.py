@@ -17,7 +17,8 @@ from typing import Any
 
 import spacetable
 from spacetable.engine import Event, Roll
-from spacetable.games.spacerace.actions import (
+from spacetable.games.spacerace.game import SpaceRace
+from spacetable.games.spacerace.rules.actions import (
     Assimilate,
     Contest,
     Design,
@@ -30,9 +31,8 @@ from spacetable.games.spacerace.actions import (
     LayStarway,
     Move,
 )
-from spacetable.games.spacerace.game import SpaceRace
-from spacetable.games.spacerace.ships import MOTHERSHIP
-from spacetable.games.spacerace.state import SpaceRaceState
+from spacetable.games.spacerace.rules.ships import MOTHERSHIP
+from spacetable.games.spacerace.rules.state import SpaceRaceState
 
 __all__ = [
     "Assimilate",

@@ -18,7 +18,7 @@ import spacetable
 from spacetable.cli.main import app
 from spacetable.cli.terminal import EventPrinter, TerminalPlayer, event_line
 from spacetable.engine import Event, Record
-from spacetable.games.falling_skies import render as fs_render
+from spacetable.games.falling_skies.views import render as fs_render
 
 runner = CliRunner()
 

@@ -22,7 +22,7 @@ import mothership_same_games as same
 from spacetable import compiled
 import random
 import spacetable
-from spacetable.games.falling_skies.planner import RoundPlanner
+from spacetable.games.falling_skies.bots.planner import RoundPlanner
 state, rng, planner, chosen = spacetable.load("falling-skies").new_initial_state(), random.Random(5), RoundPlanner(), []
 while not state.is_terminal() and len(chosen) < 15:
     action = state.sample_chance(rng) if state.is_chance_node() else planner.choose(state, 0, rng)

@@ -10,10 +10,10 @@ import spacetable
 from falling_skies_helpers import Place, Resolve, new_game, placing, position
 from spacetable.agents import LeveledAgent, PlannerAgent, make_agent
 from spacetable.engine import Action, Roll
-from spacetable.games.falling_skies import heuristic
-from spacetable.games.falling_skies.heuristic import evaluate
-from spacetable.games.falling_skies.planner import STAGES, Budget, RoundPlanner, settle
-from spacetable.games.falling_skies.state import FallingSkiesState
+from spacetable.games.falling_skies.bots import heuristic
+from spacetable.games.falling_skies.bots.heuristic import evaluate
+from spacetable.games.falling_skies.bots.planner import STAGES, Budget, RoundPlanner, settle
+from spacetable.games.falling_skies.rules.state import FallingSkiesState
 
 
 class _KnownFuture(FallingSkiesState):

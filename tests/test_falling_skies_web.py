@@ -11,7 +11,7 @@ import pytest
 
 import spacetable
 from spacetable.engine import Game, State
-from spacetable.games.falling_skies.actions import Dig, Place, PlaceRobot, Resolve, Spawn
+from spacetable.games.falling_skies.rules.actions import Dig, Place, PlaceRobot, Resolve, Spawn
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from falling_skies_helpers import new_game, position
-from spacetable.games.falling_skies import heuristic
+from spacetable.games.falling_skies.bots import heuristic
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "fit_falling_skies_value.py"
 _spec = importlib.util.spec_from_file_location("fit_falling_skies_value", TOOL)

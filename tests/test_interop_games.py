@@ -16,8 +16,8 @@ from budget import playouts
 from interop_helpers import GAME_IDS, load, random_states, random_step
 from spacetable.engine import SIMULTANEOUS, Game, State
 from spacetable.games.showdown.content import CARD_KINDS
-from spacetable.games.showdown.state import PHASES as SHOWDOWN_PHASES
-from spacetable.games.spacerace.state import PHASES as SPACERACE_PHASES
+from spacetable.games.showdown.rules.state import PHASES as SHOWDOWN_PHASES
+from spacetable.games.spacerace.rules.state import PHASES as SPACERACE_PHASES
 from spacetable.interop.sequential import canonical
 from spacetable.testing.toygame import ToyPoker
 

@@ -14,9 +14,9 @@ import spacetable
 import spacetable.interop.gymnasium
 import spacetable.interop.openspiel
 from interop_helpers import random_step
-from spacetable.games.mothership.board import PLANET
-from spacetable.games.mothership.state import MothershipState
-from spacetable.games.mothership.tensor import KINDS, TERRAIN
+from spacetable.games.mothership.rules.board import PLANET
+from spacetable.games.mothership.rules.state import MothershipState
+from spacetable.games.mothership.views.tensor import KINDS, TERRAIN
 from spacetable.interop import pettingzoo
 from spacetable.interop.infostate import Trail
 from spacetable.interop.openspiel import SpielState

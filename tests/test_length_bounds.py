@@ -15,8 +15,12 @@ import spacetable
 from mothership_helpers import CARDS, FIGHTER_1, MOTHERSHIP, cell, holding, mask, new_game, play, position, rolls
 from spacetable.agents import make_agent
 from spacetable.engine import CHANCE, JSON, Action, Event, State
-from spacetable.games.mothership import cannons, movement, scripts
-from spacetable.games.mothership.actions import (
+from spacetable.games.mothership.content import CATEGORIES
+from spacetable.games.mothership.content.language import parse_effect
+from spacetable.games.mothership.game import ATTACK_ACTIONS, LEG_ACTIONS, Mothership
+from spacetable.games.mothership.modules import cannons, scripts
+from spacetable.games.mothership.rules import movement
+from spacetable.games.mothership.rules.actions import (
     Attack,
     Choose,
     DrawArtifact,
@@ -26,16 +30,13 @@ from spacetable.games.mothership.actions import (
     ReplaceObjective,
     SetEnergy,
 )
-from spacetable.games.mothership.actions import Move as MothershipMove
-from spacetable.games.mothership.cards import ROPE_SPACES
-from spacetable.games.mothership.content import CATEGORIES
-from spacetable.games.mothership.game import ATTACK_ACTIONS, LEG_ACTIONS, Mothership
-from spacetable.games.mothership.language import parse_effect
-from spacetable.games.mothership.state import MothershipState
-from spacetable.games.mothership.targets import cannon_code
-from spacetable.games.spacerace.actions import Contest, EndTurn, Move
+from spacetable.games.mothership.rules.actions import Move as MothershipMove
+from spacetable.games.mothership.rules.cards import ROPE_SPACES
+from spacetable.games.mothership.rules.state import MothershipState
+from spacetable.games.mothership.rules.targets import cannon_code
 from spacetable.games.spacerace.game import SpaceRace
-from spacetable.games.spacerace.state import SpaceRaceState
+from spacetable.games.spacerace.rules.actions import Contest, EndTurn, Move
+from spacetable.games.spacerace.rules.state import SpaceRaceState
 
 Chooser = Callable[[SpaceRaceState, int, random.Random], Action]
 

@@ -36,8 +36,11 @@ from mothership_helpers import (
 from spacetable.agents import GreedyAgent
 from spacetable.engine import Action, Event, Roll, State, Statistic
 from spacetable.engine import play as play_game
-from spacetable.games.mothership import beacons, cannons
-from spacetable.games.mothership.actions import (
+from spacetable.games.mothership.content import load_content
+from spacetable.games.mothership.game import Mothership
+from spacetable.games.mothership.modules import beacons, cannons
+from spacetable.games.mothership.modules.beacons import LOCKED
+from spacetable.games.mothership.rules.actions import (
     Activate,
     Attack,
     Choose,
@@ -47,11 +50,8 @@ from spacetable.games.mothership.actions import (
     Pass,
     RevealToken,
 )
-from spacetable.games.mothership.beacons import LOCKED
-from spacetable.games.mothership.content import load_content
-from spacetable.games.mothership.game import Mothership
-from spacetable.games.mothership.state import EMPTY, NOWHERE, MothershipState
-from spacetable.games.mothership.targets import target_code
+from spacetable.games.mothership.rules.state import EMPTY, NOWHERE, MothershipState
+from spacetable.games.mothership.rules.targets import target_code
 
 M, F, B = 0, 1, 2
 """What a face-up token shows: a mothership, a fighter, a bomber."""

@@ -9,8 +9,9 @@ import random
 import pytest
 
 import spacetable
-from spacetable.games.mothership import heuristic, movement
-from spacetable.games.mothership.state import EMPTY, MothershipState
+from spacetable.games.mothership.bots import heuristic
+from spacetable.games.mothership.rules import movement
+from spacetable.games.mothership.rules.state import EMPTY, MothershipState
 
 EVERY_MODULE = {
     "round_limit": 30,

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from mothership_helpers import BOMBER_1, FIGHTER_1, FIGHTER_2, MOTHERSHIP, cell, new_game, play, position, rolls
-from spacetable.games.mothership.actions import (
+from spacetable.games.mothership.content import load_content
+from spacetable.games.mothership.rules.actions import (
     Attack,
     Buy,
     DrawCard,
@@ -19,8 +20,7 @@ from spacetable.games.mothership.actions import (
     Sell,
     StealCard,
 )
-from spacetable.games.mothership.content import load_content
-from spacetable.games.mothership.state import MothershipState
+from spacetable.games.mothership.rules.state import MothershipState
 
 CARDS = {card.key: index for index, card in enumerate(load_content().cards)}
 AFTERBURNER, HULL_REPAIR, WORMHOLE, NOOOO = (

@@ -12,13 +12,25 @@ import spacetable
 from budget import playouts
 from mothership_helpers import FIGHTER_1, MOTHERSHIP, cell, new_game, play, position, rolls
 from spacetable.engine import Action, Game, IllegalActionError
-from spacetable.games.mothership import exploration, heuristic, tech
-from spacetable.games.mothership.actions import Attack, DrawArtifact, DrawCard, EndTurn, Explore, Move, Pass, Play, Sell
+from spacetable.games.mothership.bots import heuristic
 from spacetable.games.mothership.content import load_content
 from spacetable.games.mothership.game import Mothership
-from spacetable.games.mothership.movement import engine_spaces
-from spacetable.games.mothership.state import MothershipState
-from spacetable.games.mothership.turns import knock_out
+from spacetable.games.mothership.modules import exploration
+from spacetable.games.mothership.rules import tech
+from spacetable.games.mothership.rules.actions import (
+    Attack,
+    DrawArtifact,
+    DrawCard,
+    EndTurn,
+    Explore,
+    Move,
+    Pass,
+    Play,
+    Sell,
+)
+from spacetable.games.mothership.rules.movement import engine_spaces
+from spacetable.games.mothership.rules.state import MothershipState
+from spacetable.games.mothership.rules.turns import knock_out
 from spacetable.testing.conformance import CHECKS, Check
 
 CONTENT = load_content()

@@ -36,14 +36,14 @@ from mothership_helpers import (
 from spacetable.agents import GreedyAgent
 from spacetable.engine import CHANCE, OptionsError, Roll
 from spacetable.engine import play as play_game
-from spacetable.games.mothership import hazards
-from spacetable.games.mothership.actions import Attack, Choose, DrawCard, EndTurn, Move, Play
-from spacetable.games.mothership.board import BLACK_HOLE, NEUTRON_STAR, PLANET, balance_problems, generate
 from spacetable.games.mothership.content import load_content
 from spacetable.games.mothership.game import Mothership
-from spacetable.games.mothership.movement import destinations
-from spacetable.games.mothership.render import render
-from spacetable.games.mothership.state import NOWHERE, MothershipState
+from spacetable.games.mothership.modules import hazards
+from spacetable.games.mothership.rules.actions import Attack, Choose, DrawCard, EndTurn, Move, Play
+from spacetable.games.mothership.rules.board import BLACK_HOLE, NEUTRON_STAR, PLANET, balance_problems, generate
+from spacetable.games.mothership.rules.movement import destinations
+from spacetable.games.mothership.rules.state import NOWHERE, MothershipState
+from spacetable.games.mothership.views.render import render
 from spacetable.testing.conformance import CHECKS, Check
 
 BOARD = [

@@ -7,9 +7,10 @@ import pytest
 
 import spacetable
 from mothership_helpers import new_game, play, position
-from spacetable.games.mothership import hooks, plugins
-from spacetable.games.mothership.actions import EndTurn
-from spacetable.games.mothership.hooks import Hooks, Module, chosen
+from spacetable.games.mothership import modules as plugins
+from spacetable.games.mothership.rules import hooks
+from spacetable.games.mothership.rules.actions import EndTurn
+from spacetable.games.mothership.rules.hooks import Hooks, Module, chosen
 
 EVERY_MODULE = {
     "random_event": True,

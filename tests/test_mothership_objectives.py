@@ -32,8 +32,13 @@ from mothership_helpers import (
     texts,
 )
 from spacetable.engine import Action, Event, OptionsError, Statistic
-from spacetable.games.mothership import cannons, objectives, tech
-from spacetable.games.mothership.actions import (
+from spacetable.games.mothership.content import load_content
+from spacetable.games.mothership.game import Mothership
+from spacetable.games.mothership.modules import cannons, objectives
+from spacetable.games.mothership.modules.objectives import PUBLIC
+from spacetable.games.mothership.modules.scripts import quantity
+from spacetable.games.mothership.rules import tech
+from spacetable.games.mothership.rules.actions import (
     Attack,
     AutoPlace,
     Choose,
@@ -46,12 +51,8 @@ from spacetable.games.mothership.actions import (
     ReplaceObjective,
     SetEnergy,
 )
-from spacetable.games.mothership.content import load_content
-from spacetable.games.mothership.game import Mothership
-from spacetable.games.mothership.objectives import PUBLIC
-from spacetable.games.mothership.scripts import quantity
-from spacetable.games.mothership.state import EMPTY, NOWHERE, MothershipState
-from spacetable.games.mothership.targets import cannon_code
+from spacetable.games.mothership.rules.state import EMPTY, NOWHERE, MothershipState
+from spacetable.games.mothership.rules.targets import cannon_code
 
 D4, F6, H8 = 0, 1, 2
 

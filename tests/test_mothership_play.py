@@ -15,8 +15,8 @@ from spacetable.agents import GreedyAgent, RandomAgent
 from spacetable.cli.main import app
 from spacetable.engine import Game, Roll
 from spacetable.engine import play as play_game
-from spacetable.games.mothership.actions import Attack, EndTurn
-from spacetable.games.mothership.render import action_groups, render
+from spacetable.games.mothership.rules.actions import Attack, EndTurn
+from spacetable.games.mothership.views.render import action_groups, render
 from spacetable.testing.conformance import CHECKS, Check
 
 VARIANTS = {

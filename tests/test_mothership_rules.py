@@ -27,11 +27,11 @@ from mothership_helpers import (
     target,
 )
 from spacetable.engine import IllegalActionError, OptionsError, Roll
-from spacetable.games.mothership.actions import Attack, AutoPlace, DrawCard, EndTurn, Move, SetEnergy
-from spacetable.games.mothership.board import balance_problems, generate, parse_layout
 from spacetable.games.mothership.content import load_content
-from spacetable.games.mothership.setup import placement_spaces
-from spacetable.games.mothership.state import NOWHERE
+from spacetable.games.mothership.rules.actions import Attack, AutoPlace, DrawCard, EndTurn, Move, SetEnergy
+from spacetable.games.mothership.rules.board import balance_problems, generate, parse_layout
+from spacetable.games.mothership.rules.setup import placement_spaces
+from spacetable.games.mothership.rules.state import NOWHERE
 
 # ---- chapter 1: set-up and the board ---------------------------------------------------
 

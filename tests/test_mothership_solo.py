@@ -15,12 +15,12 @@ from spacetable.agents import GreedyAgent
 from spacetable.cli.main import app
 from spacetable.engine import CHANCE, Game, IllegalActionError
 from spacetable.engine import play as play_game
-from spacetable.games.mothership import npc
-from spacetable.games.mothership.actions import Attack, AutoPlace, EndTurn, Pass
 from spacetable.games.mothership.game import Mothership
-from spacetable.games.mothership.state import NOWHERE, MothershipState
-from spacetable.games.mothership.targets import planet_code, target_code
-from spacetable.games.mothership.turns import begin_turn
+from spacetable.games.mothership.modules import npc
+from spacetable.games.mothership.rules.actions import Attack, AutoPlace, EndTurn, Pass
+from spacetable.games.mothership.rules.state import NOWHERE, MothershipState
+from spacetable.games.mothership.rules.targets import planet_code, target_code
+from spacetable.games.mothership.rules.turns import begin_turn
 from spacetable.testing.conformance import CHECKS, Check
 
 NPC = 1

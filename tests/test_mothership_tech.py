@@ -6,11 +6,11 @@ import pytest
 
 from mothership_helpers import BOMBER_1, FIGHTER_1, MOTHERSHIP, cell, new_game, play, position, rolls, target
 from spacetable.engine import OptionsError
-from spacetable.games.mothership.abilities import ABILITIES
-from spacetable.games.mothership.actions import Attack, BuyCharge, BuyTech, EndTurn, Move, Pass, UseAbility
 from spacetable.games.mothership.content import load_content
-from spacetable.games.mothership.state import MothershipState
-from spacetable.games.mothership.tech import bonus
+from spacetable.games.mothership.rules.abilities import ABILITIES
+from spacetable.games.mothership.rules.actions import Attack, BuyCharge, BuyTech, EndTurn, Move, Pass, UseAbility
+from spacetable.games.mothership.rules.state import MothershipState
+from spacetable.games.mothership.rules.tech import bonus
 
 BRANCHES = {branch.key: index for index, branch in enumerate(load_content().branches)}
 

@@ -37,10 +37,10 @@ from mothership_helpers import (
 from spacetable.agents import GreedyAgent
 from spacetable.engine import Game
 from spacetable.engine import play as play_game
-from spacetable.games.mothership import victory
-from spacetable.games.mothership.actions import Attack, DrawCard, EndTurn, Move, Pass, Play
 from spacetable.games.mothership.game import Mothership
-from spacetable.games.mothership.state import EMPTY, NOWHERE, MothershipState
+from spacetable.games.mothership.modules import victory
+from spacetable.games.mothership.rules.actions import Attack, DrawCard, EndTurn, Move, Pass, Play
+from spacetable.games.mothership.rules.state import EMPTY, NOWHERE, MothershipState
 from spacetable.testing.conformance import CHECKS, Check
 
 

@@ -11,7 +11,7 @@ import pytest
 import spacetable
 from spacetable.engine import Action
 from spacetable.games.mothership.game import Mothership
-from spacetable.games.mothership.state import MothershipState
+from spacetable.games.mothership.rules.state import MothershipState
 
 EXPANSION = {
     "neutron_stars": True,
@@ -236,7 +236,7 @@ def test_glossary_covers_the_content() -> None:
 
 def test_parts_of_each_family() -> None:
     game = Mothership(4, {})
-    from spacetable.games.mothership.actions import Attack, EndTurn, Move, Place, SetEnergy
+    from spacetable.games.mothership.rules.actions import Attack, EndTurn, Move, Place, SetEnergy
 
     assert game.action_parts(Move(2, 0)) == ("unit:2", "cell:A1")
     assert game.action_parts(Place(14)) == ("cell:B2",)

@@ -15,8 +15,8 @@ from showdown_helpers import NAMES, new_game
 from spacetable.agents import GreedyAgent, RandomAgent
 from spacetable.cli.main import app
 from spacetable.engine import OptionsError, Record, play
-from spacetable.games.showdown import render
-from spacetable.games.showdown.state import ShowdownState
+from spacetable.games.showdown.rules.state import ShowdownState
+from spacetable.games.showdown.views import render
 
 runner = CliRunner()
 

@@ -11,8 +11,8 @@ import pytest
 
 from showdown_helpers import apply, new_game, rolls, table, texts
 from spacetable.engine import IllegalActionError, MalformedActionError, Roll, load_finite
-from spacetable.games.showdown import ships
-from spacetable.games.showdown.actions import (
+from spacetable.games.showdown.rules import ships
+from spacetable.games.showdown.rules.actions import (
     Attack,
     Board,
     Burn,
@@ -31,7 +31,7 @@ from spacetable.games.showdown.actions import (
     Reprogram,
     Teleport,
 )
-from spacetable.games.showdown.state import ShowdownState
+from spacetable.games.showdown.rules.state import ShowdownState
 
 KATHRYN, HAN, LEELA, MALCOLM = 0, 1, 2, 3
 

@@ -14,7 +14,8 @@ import pytest
 import spacetable
 from showdown_helpers import new_game, table
 from spacetable.engine import Game
-from spacetable.games.showdown.actions import (
+from spacetable.games.showdown.content import CARD_KINDS, CREW, card_name
+from spacetable.games.showdown.rules.actions import (
     Attack,
     Board,
     Burn,
@@ -32,8 +33,7 @@ from spacetable.games.showdown.actions import (
     Reprogram,
     Teleport,
 )
-from spacetable.games.showdown.content import CARD_KINDS, CREW, card_name
-from spacetable.games.showdown.state import ShowdownState
+from spacetable.games.showdown.rules.state import ShowdownState
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -29,7 +29,7 @@ from spacerace_helpers import (
 )
 from spacetable.agents import GreedyAgent, RandomAgent
 from spacetable.engine import Game, play
-from spacetable.games.spacerace.render import action_groups, render
+from spacetable.games.spacerace.views.render import action_groups, render
 from spacetable.testing.conformance import CHECKS, Check
 
 RED, BLUE = 0, 1

@@ -45,11 +45,10 @@ from spacerace_helpers import (
     treasure_card,
 )
 from spacetable.engine import CHANCE, IllegalActionError, OptionsError
-from spacetable.games.spacerace import deckgen
-from spacetable.games.spacerace.content import CONTENT_DIR, load_content
+from spacetable.games.spacerace.content import CONTENT_DIR, deckgen, load_content
 from spacetable.games.spacerace.game import SpaceRace
-from spacetable.games.spacerace.ships import Ship
-from spacetable.games.spacerace.state import SpaceRaceState
+from spacetable.games.spacerace.rules.ships import Ship
+from spacetable.games.spacerace.rules.state import SpaceRaceState
 
 RED, BLUE = 0, 1
 

@@ -11,8 +11,8 @@ from rich.console import Console
 from random_play import advance
 from spacetable.cli.terminal import TerminalPlayer, find_grouper, find_titler
 from spacetable.engine import Action, State, load
-from spacetable.games.mothership.actions import Move, SetEnergy
-from spacetable.games.mothership.board import ASTEROID, BLACK_HOLE
+from spacetable.games.mothership.rules.actions import Move, SetEnergy
+from spacetable.games.mothership.rules.board import ASTEROID, BLACK_HOLE
 
 
 def position(ready: Callable[[State], bool], seed: int = 4) -> State:

@@ -45,7 +45,7 @@ def test_each_place_of_a_die_previews_where_the_ships_land() -> None:
     import random
 
     from spacetable.engine import load
-    from spacetable.games.falling_skies.render import action_groups
+    from spacetable.games.falling_skies.views.render import action_groups
 
     state = load("falling-skies", 1, {}).new_initial_state()
     rng = random.Random(3)

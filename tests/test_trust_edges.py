@@ -26,8 +26,8 @@ from spacetable.engine import (
     play,
 )
 from spacetable.games.mothership.game import Mothership
-from spacetable.games.showdown.actions import Deploy, Hack
-from spacetable.games.spacerace.actions import Homeworld
+from spacetable.games.showdown.rules.actions import Deploy, Hack
+from spacetable.games.spacerace.rules.actions import Homeworld
 from spacetable.testing.conformance import RandomPlayer
 
 # ---- clones and resamples share no mutable part -----------------------------------------------
@@ -71,7 +71,7 @@ def test_clone_legal_action_list_mutation_reaches_the_original(game_id: str) -> 
 
 def test_constant_legal_action_lists_are_not_shared_spacerace_standoff() -> None:
     """Spacerace returned module-level lists (contest/flee): appending changed every game."""
-    from spacetable.games.spacerace import state as spacerace_state
+    from spacetable.games.spacerace.rules import state as spacerace_state
 
     before = list(spacerace_state._STANDOFF_CHOICES)
     game = spacetable.load("spacerace", 2)
@@ -525,7 +525,7 @@ def test_states_the_long_fuzz_run_found_loaded_then_crashed(
 def test_a_mothership_state_with_a_guardian_cannon_round_trips() -> None:
     """A deployed cannon stands on the grid as its fleet's unit 14: the check took it for a ship
     off the fleet and refused every such state of a real game."""
-    from spacetable.games.mothership import cannons
+    from spacetable.games.mothership.modules import cannons
 
     game, state = _state_where("mothership", 3, EXPANSION, 4, lambda s: s.phase == "turn" and s.pending is None)
     seat = state.turn
@@ -661,7 +661,7 @@ def test_mothership_resample_kept_the_true_resources_after_replicators_secret_d4
     game = spacetable.load("mothership", 2, {"round_limit": 10})
     state = game.new_initial_state()
     advance(state, random.Random(6), lambda s: s.phase == "turn" and not s.is_chance_node())
-    from spacetable.games.mothership import cards
+    from spacetable.games.mothership.rules import cards
 
     state.pending = {"what": "replicator", "seat": 1, "ships": [], "target": -1, "dice": [4], "rolls": [3]}
     state.resources[1] = before = 60  # rich: every re-roll leaves the same trade options (RULINGS 35)

@@ -30,10 +30,10 @@ except ImportError:
 
 import spacetable
 from spacetable.engine import step
-from spacetable.games.falling_skies import heuristic
+from spacetable.games.falling_skies.bots import heuristic
+from spacetable.games.falling_skies.bots.planner import RoundPlanner
 from spacetable.games.falling_skies.content import ROBOT
-from spacetable.games.falling_skies.planner import RoundPlanner
-from spacetable.games.falling_skies.state import FallingSkiesState
+from spacetable.games.falling_skies.rules.state import FallingSkiesState
 
 PENALTY = 0.01
 """The L2 penalty on the weights (keeps features that never vary, or vary together, finite)."""

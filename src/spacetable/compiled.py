@@ -25,22 +25,16 @@ from types import ModuleType
 
 MODULES = (
     *(
-        f"spacetable.games.mothership.{name}"
+        f"spacetable.games.mothership.rules.{name}"
         for name in (
             "abilities",
-            "beacons",
             "board",
             "cards",
             "combat",
             "dice",
+            "dispatch",
             "economy",
-            "exploration",
-            "hazards",
-            "heuristic",
             "movement",
-            "objectives",
-            "rules",
-            "scripts",
             "tactics",
             "targets",
             "tech",
@@ -48,9 +42,12 @@ MODULES = (
         )
     ),
     *(
-        f"spacetable.games.falling_skies.{name}"
-        for name in ("heuristic", "mothership", "placement", "planner", "rooms", "rules")
+        f"spacetable.games.mothership.modules.{name}"
+        for name in ("beacons", "exploration", "hazards", "objectives", "scripts")
     ),
+    "spacetable.games.mothership.bots.heuristic",
+    *(f"spacetable.games.falling_skies.rules.{name}" for name in ("dispatch", "mothership", "placement", "rooms")),
+    *(f"spacetable.games.falling_skies.bots.{name}" for name in ("heuristic", "planner")),
 )
 """The modules compiled: where Mothership's random playouts, greedy bots and expansion modules
 spend their time, and the falling-skies rules and planner (benchmarks/README.md). No class of

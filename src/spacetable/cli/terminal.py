@@ -76,9 +76,9 @@ class QuitGame(Exception):
 
 
 def _game_module(game: Game, name: str) -> Any | None:
-    """``spacetable.games.<pkg>.<name>`` for the game's package, or None when it has none."""
+    """``spacetable.games.<pkg>.views.<name>`` for the game's package, or None when it has none."""
     package = type(game).__module__.rpartition(".")[0]
-    target = f"{package}.{name}"
+    target = f"{package}.views.{name}"
     try:
         return importlib.import_module(target)
     except ModuleNotFoundError as exc:
@@ -88,7 +88,7 @@ def _game_module(game: Game, name: str) -> Any | None:
 
 
 def find_renderer(game: Game, console: Console | None = None) -> Renderer:
-    """The game's ``render(state, seat)`` (module ``render`` beside the game), else its JSON view;
+    """The game's ``render(state, seat)`` (its module ``views.render``), else its JSON view;
     on a terminal smaller than FULL_SIZE, the game's ``compact(state, seat)`` where it has one.
 
     A game's renderer may be handed a resample: it must draw only what ``view(seat)`` holds.

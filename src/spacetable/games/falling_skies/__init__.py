@@ -1,8 +1,8 @@
 """Under Falling Skies, 9-card solo edition (rulebook: solo-base-defense-rulebook.txt)."""
 
-from . import rules, state
 from .game import FallingSkies
+from .rules import dispatch, state
 
-state.rules = rules
+state.dispatch = dispatch
 
 __all__ = ["FallingSkies"]

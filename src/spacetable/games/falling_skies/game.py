@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, Player, State, register
 from spacetable.engine.errors import ContentError
 
-from . import rule_refs, tensor, web
-from .actions import action_space
+from . import rule_refs
+from .bots.heuristic import evaluate
+from .bots.planner import RoundPlanner
 from .content import CARDS, build_board
-from .heuristic import evaluate
-from .planner import RoundPlanner
-from .state import FallingSkiesState
+from .rules.actions import action_space
+from .rules.state import FallingSkiesState
+from .views import tensor, web
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor

@@ -1,8 +1,8 @@
 """Mothership: a grid war of motherships, fighters and bombers (rulebook: mothership-base-rulebook.txt)."""
 
-from . import rules, state
 from .game import Mothership
+from .rules import dispatch, state
 
-state.rules = rules
+state.dispatch = dispatch
 
 __all__ = ["Mothership"]

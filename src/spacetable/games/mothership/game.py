@@ -20,17 +20,20 @@ from spacetable.engine import (
 )
 from spacetable.engine.schema import probe, validate
 
-from . import beacons, cards, hazards, language, report, rule_refs, schema, scripts, tech, tensor, turns, web, web_words
-from .actions import BOARD_SEEDS, DrawBoard, Move, SetEnergy, action_space
-from .board import MAX_EXTRA, MAX_PLANETS, Board, generate, parse_layout
-from .content import CATEGORIES, Content, load_content
-from .decks import lacking
-from .heuristic import evaluate
-from .hooks import Hooks, chosen
-from .plugins import MODULES as PLUGINS
-from .state import JSON_KEYS, MothershipState
-from .targets import BOMBER, FIGHTER, MOTHERSHIP
-from .turns import ROUND_LIMIT
+from . import rule_refs
+from .bots.heuristic import evaluate
+from .content import CATEGORIES, Content, language, load_content
+from .modules import MODULES as PLUGINS
+from .modules import beacons, hazards, scripts
+from .rules import cards, schema, tech, turns
+from .rules.actions import BOARD_SEEDS, DrawBoard, Move, SetEnergy, action_space
+from .rules.board import MAX_EXTRA, MAX_PLANETS, Board, generate, parse_layout
+from .rules.decks import lacking
+from .rules.hooks import Hooks, chosen
+from .rules.state import JSON_KEYS, MothershipState
+from .rules.targets import BOMBER, FIGHTER, MOTHERSHIP
+from .rules.turns import ROUND_LIMIT
+from .views import report, tensor, web, web_words
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor

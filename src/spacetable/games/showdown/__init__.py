@@ -1,7 +1,7 @@
 """Starship Showdown: drafting behind privacy screens, then dice combat with reactions."""
 
-from . import state, turns
 from .game import Showdown
+from .rules import state, turns
 
 state.turns = turns
 

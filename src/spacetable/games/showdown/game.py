@@ -9,11 +9,13 @@ from pydantic import BaseModel
 
 from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, register
 
-from . import render, rule_refs, schema, tensor, web
-from .actions import action_space
+from . import rule_refs
+from .bots.heuristic import evaluate
 from .content import build_content
-from .heuristic import evaluate
-from .state import ALIVE, FIRE_ROUND, ShowdownState
+from .rules import schema
+from .rules.actions import action_space
+from .rules.state import ALIVE, FIRE_ROUND, ShowdownState
+from .views import render, tensor, web
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor

@@ -1,8 +1,8 @@
 """SpaceRace: a race for the planets of a galaxy (rulebook: spacerace-rulebook.md)."""
 
-from . import rules, state
 from .game import SpaceRace
+from .rules import dispatch, state
 
-state.rules = rules
+state.dispatch = dispatch
 
 __all__ = ["SpaceRace"]

@@ -8,15 +8,16 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple, cast
 from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, State, register
 from spacetable.engine.errors import ContentError
 
-from . import rule_refs, tensor, web
-from .actions import Design, DrawShip, DrawTreasure, LayStarway, action_space
+from . import rule_refs
+from .bots.heuristic import Heuristic
 from .content import load_content
-from .heuristic import Heuristic
-from .mapgen import build_galaxy
-from .planets import planet_count
-from .setup import design_splits
-from .state import SpaceRaceState
-from .turns import BATCH_ROUNDS
+from .rules.actions import Design, DrawShip, DrawTreasure, LayStarway, action_space
+from .rules.mapgen import build_galaxy
+from .rules.planets import planet_count
+from .rules.setup import design_splits
+from .rules.state import SpaceRaceState
+from .rules.turns import BATCH_ROUNDS
+from .views import tensor, web
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor

@@ -1,0 +1,283 @@
+"""What a Mothership player looks at: fleets, hulls, planets, and how close the ships are to work.
+
+``evaluate(state, seat)`` is the seat's (or its team's) worth minus the strongest
+rival team's. A roll in progress is valued by the odds of its dice (exact
+distributions of the dice sums), so a one-ply bot sees what an attack is worth.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from ..modules import beacons, cannons, exploration, objectives, victory
+from ..rules import tactics
+from ..rules.board import nearest_table
+from ..rules.dice import face_value, rolled_sides
+from ..rules.state import NOWHERE
+from ..rules.targets import CANNON_TARGET, COLONY, PLANET_TARGET, decode_target
+from ..rules.turns import income
+
+if TYPE_CHECKING:
+    from ..rules.state import MothershipState
+
+SHIP_WORTH = {"mothership": 8.0, "fighter": 3.0, "bomber": 3.5}
+HULL = 0.5
+STATION_HP = 0.6
+PLANET_WORTH = 4.0
+RESOURCE = 0.25
+CARD = 0.5
+CARD_VALUE = 0.15
+"""An action card in hand is worth ``CARD + CARD_VALUE * its resale value``: a little more than
+the 2 resources it costs (so a bot buys when it can and keeps what it buys), less than a good
+use of it (so it plays a card whose effect is worth more). Other players' cards count at the
+deck's average value (a resample re-deals them)."""
+TECH = 0.6
+"""Worth of a tier per resource it cost: above the resources spent, so tiers get bought."""
+PANEL = 0.6
+"""Worth of the square root of each subsystem's effect (spaces, mean roll, shield points): a
+balanced control panel beats one that maxes a single row."""
+CLOSER = 0.15
+"""Worth of one space nearer to work, per ship: fighters to the nearest planet not yet held,
+bombers and the mothership to the nearest rival colony station."""
+GUARD = 5.0
+"""Solo challenge: worth of a ship guarding the colony station (the NPC mothership must fight
+it before the station), and of a second (its wingman)."""
+SOLO_STATION_HP = 1.5
+"""Solo challenge: the station is the whole game (each HP, on top of ``STATION_HP``)."""
+WIN = 1000.0
+
+
+def evaluate(state: MothershipState, seat: int) -> float:
+    if state.phase == "over":
+        return WIN * (1.0 if seat in state.winners else -1.0) / max(1, len(state.winners))
+    if state.board is None:
+        return 0.0
+    game = state.game
+    teams = game.teams
+    worth = [0.0] * teams
+    board, memo = game.worths
+    if board is not state.board or len(memo) > MEMO_SIZE:
+        game.worths = (state.board, {})
+        memo = game.worths[1]
+    shared = _shared_inputs(state)
+    known = memo.get(shared)
+    if known is None:
+        known = memo[shared] = ({}, {})
+    fleets, outlooks = known
+    for s in range(game.fleets):
+        key = _fleet_inputs(state, s)
+        value = fleets.get(key)
+        if value is None:
+            outlook = outlooks.get(s)
+            if outlook is None:
+                outlook = outlooks[s] = _outlook(state, s)
+            value = fleets[key] = player_worth(state, s, outlook)
+        worth[s % teams] += value
+    mine = worth[seat % teams]
+    rivals = max(w for t, w in enumerate(worth) if t != seat % teams)
+    value = mine - rivals
+    if state.pending is not None and state.pending["what"] == "dogfight":
+        value += _pending_swing(state, seat)
+    return value
+
+
+MEMO_SIZE = 5_000
+"""Positions (by ``_shared_inputs``) whose fleet worths a game remembers (``game.worths``) before
+it forgets them all (it forgets them too when it is asked about another board)."""
+
+
+def _shared_inputs(state: MothershipState) -> tuple[Any, ...]:
+    """Everything ``player_worth`` reads that is not one fleet's own (with :func:`_fleet_inputs`:
+    all it reads, so equal inputs give an equal worth and a one-ply bot scores again only the
+    fleets an action changed). The rivals' ships count only where some fleet has no rival
+    station left to go for."""
+    game, out, stations, station_hp = state.game, state.out, state.stations, state.station_hp
+    teams = game.teams
+    live = {f % teams for f in range(game.fleets) if not out[f] and stations[f] != NOWHERE and station_hp[f] > 0}
+    ships = tuple(map(tuple, state.pos)) if len(live) < 2 else ()
+    script = state.script
+    return (
+        state.turn,
+        not state.trading,
+        tuple(state.playing),
+        tuple(state.owner),
+        tuple(out),
+        tuple(stations),
+        tuple(station_hp),
+        tuple(map(tuple, state.effects)),
+        tuple(state.beacon_draw[:1]),
+        -1 if script is None else script["seat"],
+        state.exploring,
+        tuple(state.peek("artifacts")),
+        ships,
+    )
+
+
+def _fleet_inputs(state: MothershipState, seat: int) -> tuple[Any, ...]:
+    """What ``player_worth`` reads of ``seat``'s own (the modules' parts peeked at, so a child
+    position that never changes them never copies them)."""
+    peek = state.peek
+    return (
+        seat,
+        state.resources[seat],
+        tuple(state.hands[seat]),
+        state.charges[seat],
+        tuple(state.branches[seat]),
+        tuple(state.tiers[seat]),
+        tuple(state.pos[seat]),
+        state.hp[seat],
+        tuple(state.energy[seat]),
+        state.shield[seat],
+        len(peek("kept")[seat]),
+        len(peek("objectives")[seat]),
+        len(peek("completed")[seat]),
+        len(state.cannons[seat]),
+        peek("points")[seat],
+    )
+
+
+Outlook = tuple[tuple[int, ...] | None, tuple[int, ...] | None, float]
+"""What ``player_worth`` reads of a position that is not the fleet's own: for each space the
+steps to the nearest planet the fleet does not hold and to the nearest rival station (or, with
+none, rival ship), and its artifacts' worth."""
+
+
+def _outlook(state: MothershipState, seat: int) -> Outlook:
+    """``seat``'s :data:`Outlook` in ``state`` (it reads only ``_shared_inputs``, so it is worked out
+    once per position a bot weighs, not once per fleet changed)."""
+    board = state.board
+    assert board is not None
+    game, owner, out = state.game, state.owner, state.out
+    size, teams, team = board.size, game.teams, seat % game.teams
+    cells = board.planets
+    targets = tuple([cells[i] for i, o in enumerate(owner) if o != seat and o != -2])
+    planets = nearest_table(size, targets) if targets else None
+    rivals = [s for s in range(game.fleets) if not out[s] and s % teams != team]
+    stations, station_hp = state.stations, state.station_hp
+    targets = tuple([stations[s] for s in rivals if stations[s] != NOWHERE and station_hp[s] > 0])
+    if not targets:  # the solo challenge's NPC has no station: go for its ships
+        targets = tuple([c for s in rivals for c in state.pos[s] if c != NOWHERE])
+    nearest = nearest_table(size, targets) if targets else None
+    return planets, nearest, exploration.worth(state, seat)
+
+
+def player_worth(state: MothershipState, seat: int, outlook: Outlook | None = None) -> float:
+    """``seat``'s worth (``outlook``: its :data:`Outlook` here, if known already)."""
+    out = state.out
+    if out[seat]:
+        return 0.0
+    game = state.game
+    board = state.board
+    assert board is not None
+    total = STATION_HP * state.station_hp[seat] + RESOURCE * state.resources[seat]
+    hand = state.hands[seat]
+    if hand:
+        cards = game.content.cards
+        total += sum([CARD + CARD_VALUE * cards[c].value for c in hand]) + CARD * state.charges[seat]
+    else:
+        total += CARD * state.charges[seat]
+    if state.playing and state.playing[0] == seat:  # a card waiting on Noooo: not lost before it works
+        total += CARD + CARD_VALUE * game.content.cards[state.playing[1]].value
+    if seat == state.turn and not state.trading:  # the income to come: ending the turn gains nothing
+        total += RESOURCE * income(state, seat)
+    costs = game.content.tech_costs
+    total += TECH * sum([sum(costs[:tiers]) for tiers in state.tiers[seat]])
+    total += PLANET_WORTH * state.owner.count(seat)
+    planets, nearest, artifacts = outlook or _outlook(state, seat)
+    worths = _ship_worths(game.ship_kinds)
+    for ship, cell in enumerate(state.pos[seat]):
+        if cell == NOWHERE:
+            continue
+        total += worths[ship]
+        if ship == 0:
+            total += HULL * state.hp[seat] + panel_worth(state, seat)
+        if planets and game.ship_kinds[ship] == "fighter":
+            total -= CLOSER * planets[cell]
+        elif nearest:
+            total -= CLOSER * nearest[cell]
+    if state.game.npc >= 0 and seat != state.game.npc:
+        total += _solo_defence(state, seat)
+    total += beacons.worth(state, seat) + objectives.worth(state, seat) + cannons.WORTH * len(state.cannons[seat])
+    return total + artifacts + victory.worth(state, seat)
+
+
+@cache
+def _ship_worths(kinds: tuple[str, ...]) -> tuple[float, ...]:
+    """``SHIP_WORTH`` of each ship of a fleet, by number."""
+    return tuple(SHIP_WORTH[kind] for kind in kinds)
+
+
+def _solo_defence(state: MothershipState, seat: int) -> float:
+    """The solo player's station, worth more, and the ships guarding it."""
+    board = state.board
+    assert board is not None
+    station = state.stations[seat]
+    guards = sum(1 for cell in state.pos[seat] if cell != NOWHERE and board.distance(cell, station) == 1)
+    return SOLO_STATION_HP * state.station_hp[seat] + GUARD * min(guards, 2)
+
+
+def panel_worth(state: MothershipState, seat: int) -> float:
+    c = state.game.content
+    engines, weapons, _ = state.energy[seat]
+    die = c.weapons[weapons]
+    mean = 1.5 if die == 2 else (die + 1) / 2 if die else 0.0
+    return PANEL * (math.sqrt(c.engines[engines]) + math.sqrt(mean) + math.sqrt(state.shield[seat]))
+
+
+@cache
+def sum_distribution(dice: tuple[int, ...]) -> tuple[float, ...]:
+    """Probability of each total of ``dice`` (sides, a d2 as its d4), index = total."""
+    dist = [1.0]
+    for sides in dice:
+        thrown = rolled_sides(sides)
+        new = [0.0] * (len(dist) + sides)
+        for total, p in enumerate(dist):
+            if p:
+                for face in range(1, thrown + 1):
+                    new[total + face_value(sides, face)] += p / thrown
+        dist = new
+    return tuple(dist)
+
+
+def _pending_swing(state: MothershipState, seat: int) -> float:
+    """The expected worth a dogfight in progress moves toward its attacker, signed for ``seat``."""
+    pending = state.pending
+    assert pending is not None
+    ships, rolls, dice = pending["ships"], pending["rolls"], pending["dice"]
+    attackers = len(ships)
+    if state.playing and pending.get("asker", -1) >= 0:  # a dogfight card waiting on Noooo counts
+        key = state.game.content.cards[state.playing[1]].key
+        pending = dict(pending, mods=[*pending["mods"], [key, pending["asker"]]])
+    known_attack = sum(rolls[:attackers]) + tactics.bonus(state, pending, tactics.ATTACK, rolls[:attackers])
+    known_defence = sum(rolls[attackers:]) + tactics.bonus(state, pending, tactics.DEFENCE, rolls[attackers:])
+    left = dice[len(rolls) :]
+    attack_left = tuple(dice[len(rolls) : attackers]) if len(rolls) < attackers else ()
+    defence_left = tuple(left[len(attack_left) :])
+    kind, _, unit = decode_target(state, pending["target"])
+    attack_dist = sum_distribution(attack_left)
+    if kind == PLANET_TARGET:
+        need = state.game.content.capture_total - known_attack
+        p_win = sum(p for t, p in enumerate(attack_dist) if t >= need)
+        swing = p_win * PLANET_WORTH
+        return swing if state.friendly(seat, pending["seat"]) else -swing
+    defence_dist = sum_distribution(defence_left)
+    p_win = p_lose = 0.0
+    for a, pa in enumerate(attack_dist):
+        for d, pd in enumerate(defence_dist):
+            diff = known_attack + a - known_defence - d
+            if diff > 0:
+                p_win += pa * pd
+            elif diff < 0:
+                p_lose += pa * pd
+    kinds = state.game.ship_kinds
+    if kind == COLONY:
+        prize = 6.0
+    elif kind == CANNON_TARGET:
+        prize = cannons.WORTH
+    else:
+        prize = SHIP_WORTH[kinds[unit]] * (0.6 if unit == 0 else 1.0)
+    risk = sum(SHIP_WORTH[kinds[s]] * (0.4 if s == 0 else 1.0) for s in ships)
+    swing = p_win * prize - p_lose * risk
+    return swing if state.friendly(seat, pending["seat"]) else -swing

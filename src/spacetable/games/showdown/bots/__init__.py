@@ -1,0 +1,1 @@
+"""What Showdown's bots weigh: the evaluation behind ``greedy`` and the search bots' cut-off."""

@@ -1,0 +1,1 @@
+"""What SpaceRace's bots weigh: the evaluation behind ``greedy`` and the search bots' cut-off."""
