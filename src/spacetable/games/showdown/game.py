@@ -15,7 +15,7 @@ from .content import build_content
 from .rules import schema
 from .rules.actions import action_space
 from .rules.state import ALIVE, FIRE_ROUND, ShowdownState
-from .views import render, tensor, web
+from .views import render, tensor, web, web_words
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor
@@ -110,7 +110,7 @@ class Showdown(Game):
         return web.action_parts(action)
 
     def glossary(self) -> dict[str, str]:
-        return web.glossary(self.content, self.fire_round)
+        return web_words.glossary(self.content, self.fire_round)
 
 
 """The 'How to play' page (docs/WEB.md, "Teaching the game")."""

@@ -1,5 +1,6 @@
-"""The observation tensor of showdown: ``view(seat)`` as numbers in [0, 1], for learners
-(the layout is documented in docs/INTEROP.md too). It is worked out from the view alone, so
+"""The observation tensor of showdown: ``view(seat)`` as numbers in [0, 1], for learners.
+
+The layout is documented in docs/INTEROP.md too. It is worked out from the view alone, so
 it holds nothing the seat may not know: behind the privacy screens other mats are all 0.
 
 Seats are relative: "seat r" is the seat r places after the observer (the observer is r = 0),
