@@ -30,7 +30,7 @@ from spacerace_helpers import (
 )
 from spacetable.engine import Roll, State
 from spacetable.games.spacerace.game import SpaceRace
-from spacetable.games.spacerace.views.web import map_layout
+from spacetable.games.spacerace.views.web_layout import map_layout
 
 SVG = "{http://www.w3.org/2000/svg}"
 

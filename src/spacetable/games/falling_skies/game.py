@@ -14,7 +14,7 @@ from .bots.planner import RoundPlanner
 from .content import CARDS, build_board
 from .rules.actions import action_space
 from .rules.state import FallingSkiesState
-from .views import tensor, web
+from .views import tensor, web, web_words
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor
@@ -104,4 +104,4 @@ class FallingSkies(Game):
         return web.action_parts(action)
 
     def glossary(self) -> dict[str, str]:
-        return web.glossary(self.board, self.options)
+        return web_words.glossary(self.board, self.options)

@@ -1,5 +1,6 @@
-"""The observation tensor of falling-skies: the view (the whole state: nothing is hidden) as
-numbers in [0, 1] for learners; the layout is documented in docs/INTEROP.md too.
+"""The observation tensor of falling-skies: the view as numbers in [0, 1], for learners.
+
+The view is the whole state (nothing is hidden); the layout is documented in docs/INTEROP.md too.
 
 With C columns, R sky rows (row 0 is the starting spot on the mother ship card) and S base
 spaces in play order (``board.spaces``: A1, A2, ...), the flat tensor holds, in order:

@@ -1,3 +1,5 @@
-"""What people and learners see of a SpaceRace position: the terminal drawing (``render``), the
-web board (``web``) and the observation tensor (``tensor``). Views never change a state.
+"""What people and learners see of a SpaceRace position; views never change a state.
+
+The terminal drawing (``render``), the web board (``web`` and the modules it is drawn with) and
+the observation tensor (``tensor``).
 """

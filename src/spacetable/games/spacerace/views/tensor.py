@@ -1,5 +1,6 @@
-"""The observation tensor of SpaceRace: the view (the whole state: nothing is hidden) as
-numbers in [0, 1] for learners; the layout is documented in docs/INTEROP.md too.
+"""The observation tensor of SpaceRace: the view as numbers in [0, 1], for learners.
+
+The view is the whole state (nothing is hidden); the layout is documented in docs/INTEROP.md too.
 
 Seats are relative: "seat r" is the seat r places after the observer (the observer is r = 0),
 so one policy serves every seat. A ship's scores are worked out from its card (or its owner's
