@@ -17,7 +17,8 @@ from spacetable.agents import make_agent
 from spacetable.engine import CHANCE, JSON, Action, Event, State
 from spacetable.games.mothership.content import CATEGORIES
 from spacetable.games.mothership.content.language import parse_effect
-from spacetable.games.mothership.game import ATTACK_ACTIONS, LEG_ACTIONS, Mothership
+from spacetable.games.mothership.game import Mothership
+from spacetable.games.mothership.length import ATTACK_ACTIONS, LEG_ACTIONS
 from spacetable.games.mothership.modules import cannons, scripts
 from spacetable.games.mothership.rules import movement
 from spacetable.games.mothership.rules.actions import (

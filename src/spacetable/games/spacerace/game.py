@@ -11,13 +11,14 @@ from spacetable.engine.errors import ContentError
 from . import rule_refs
 from .bots.heuristic import Heuristic
 from .content import load_content
+from .rules import reading
 from .rules.actions import Design, DrawShip, DrawTreasure, LayStarway, action_space
 from .rules.mapgen import build_galaxy
 from .rules.planets import planet_count
 from .rules.setup import design_splits
 from .rules.state import SpaceRaceState
 from .rules.turns import BATCH_ROUNDS
-from .views import tensor, web
+from .views import tensor, web, web_words
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor
@@ -187,7 +188,7 @@ class SpaceRace(Game):
         return SpaceRaceState(self)
 
     def state_from_json(self, data: JSON) -> State:
-        return SpaceRaceState.from_json(self, data)
+        return reading.state_from_json(self, data)
 
     def evaluate(self, state: State, seat: int) -> float:
         return self.heuristic.evaluate(cast(SpaceRaceState, state), seat)
@@ -210,7 +211,7 @@ class SpaceRace(Game):
         return web.action_parts(self.galaxy, action)
 
     def glossary(self) -> dict[str, str]:
-        return web.glossary(self.content, self.options)
+        return web_words.glossary(self.content, self.options)
 
 
 def _check_range(options: Mapping[str, JSON], name: str, allowed: range) -> None:

@@ -7,7 +7,7 @@ the colony station, planets) and ``turns`` (chapters 6 and 11: resources, the en
 turn, players out, the end of the game), then the optional chapters: ``exploration`` (12),
 ``victory`` (13) and ``npc`` (14, the solo challenge's NPC fleet). A roll in progress (a
 dogfight, a planet attack, an asteroid field) is one plain dict, ``pending``, so a state
-stops anywhere.
+stops anywhere. The fields' order, and which of them a clone shares, are in ``fields``.
 
 Fleets and seats: every array indexed by player holds one entry per *fleet*
 (``game.fleets``): the seats', and in the solo challenge the NPC's after them, which is not
@@ -24,7 +24,6 @@ Hidden information: the resources a player holds. Every change to them is announ
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import CHANCE, JSON, TERMINAL, Action, Event, Outcome, State
@@ -32,6 +31,7 @@ from spacetable.engine import CHANCE, JSON, TERMINAL, Action, Event, Outcome, St
 from ..content.language import TALLIES
 from .board import Board
 from .codes import CANNON, EMPTY, LOCKED, MOVED, NOWHERE, PHASES, STATION
+from .fields import ALL_SHARED, COPIED, FIELDS, SHARED, SHARED_INDEX, plain, shared_field
 
 if TYPE_CHECKING:
     from ..game import Mothership
@@ -41,117 +41,12 @@ else:
     """The rules' dispatch imports this module, so the package's ``__init__`` binds it here."""
 
 
-_FIELDS = (
-    "phase",
-    "board_seed",
-    "grid",
-    "pos",
-    "hp",
-    "station_hp",
-    "energy",
-    "shield",
-    "resources",
-    "owner",
-    "cleared",
-    "out",
-    "turn",
-    "first",
-    "round",
-    "used",
-    "attacked",
-    "locked",
-    "order_rolls",
-    "pending",
-    "winners",
-    "reason",
-    "deck",
-    "hands",
-    "discard",
-    "known",
-    "draws",
-    "steal",
-    "reward",
-    "bought",
-    "trading",
-    "played",
-    "effects",
-    "playing",
-    "cancel",
-    "escort",
-    "stations",
-    "event_roll",
-    "branches",
-    "tiers",
-    "charges",
-    "bought_kinds",
-    "buying",
-    "artifacts",
-    "explorers",
-    "exploring",
-    "points",
-    "respawns",
-    "raiding",
-    "acted",
-    "choice",
-    "stuck",
-    "cannons",
-    "tokens",
-    "flipping",
-    "beacon_deck",
-    "beacon_discard",
-    "beacon_draw",
-    "activated",
-    "kept",
-    "script",
-    "objective_deck",
-    "objective_discard",
-    "objectives",
-    "public_objectives",
-    "completed",
-    "objective_draws",
-    "tallies",
-    "beacon_log",
-    "objective_log",
-    "secret",
-)
-
-
-_SHARED = {
-    "order_rolls": 1,
-    "winners": 1,
-    "discard": 1,
-    "known": 3,
-    "bought": 1,
-    "played": 1,
-    "bought_kinds": 1,
-    "artifacts": 1,
-    "explorers": 1,
-    "points": 1,
-    "respawns": 2,
-    "beacon_deck": 1,
-    "beacon_discard": 1,
-    "kept": 3,
-    "objective_deck": 1,
-    "objective_discard": 1,
-    "objectives": 2,
-    "public_objectives": 1,
-    "completed": 2,
-    "tallies": 2,
-    "beacon_log": 2,
-    "objective_log": 2,
-    "secret": 2,
-}
-"""Fields a clone shares with its original until either side first reads or sets them (each
-then copies its own, to the depth of lists given here): those most turns never touch (set-up
-rolls, report counters, the expansion modules' parts). Every other field a clone copies."""
-JSON_KEYS = frozenset({*_FIELDS, "layout"})
+JSON_KEYS = frozenset({*FIELDS, "layout"})
 """The keys of a state's JSON (its fields and the board's layout name)."""
-_COPIED = tuple(name for name in _FIELDS if name not in _SHARED)
-_SHARED_INDEX = {name: index for index, name in enumerate(_SHARED)}
 
 
 class MothershipState(State):
-    __slots__ = ("board", "game", "routes", "_parts", "_shared", *_COPIED)
+    __slots__ = ("board", "game", "routes", "_parts", "_shared", *COPIED)
 
     game: Mothership
     board: Board | None
@@ -252,7 +147,7 @@ class MothershipState(State):
     """Black holes: bit mask of the turn player's ships that began the turn inside a black hole
     (no engines, no dogfights; rolled against again at the end of the turn)."""
     cannons: list[list[int]]
-    """Each fleet's guardian cannons, by space (module :mod:`.cannons`)."""
+    """Each fleet's guardian cannons, by space (module :mod:`..modules.cannons`)."""
     tokens: list[list[int]]
     """Distress beacon tokens on the board: [space, unit shown (0 mothership, 1 fighter,
     2 bomber) or -1 locked]."""
@@ -268,9 +163,9 @@ class MothershipState(State):
     beacon activated; ``beacons.REPLACED``: an objective replaced)."""
     kept: list[list[list[int]]]
     """Per seat: the beacon cards kept, as [card, kind, amount] (each blocks further beacons
-    until it is used; module :mod:`.beacons`)."""
+    until it is used; module :mod:`..modules.beacons`)."""
     script: dict[str, Any] | None
-    """A card being carried out (module :mod:`.scripts`): ``seat``, ``ship``, ``source``
+    """A card being carried out (module :mod:`..modules.scripts`): ``seat``, ``ship``, ``source``
     (beacon/objective), ``card``, ``effects`` still to do."""
     objective_deck: list[int]
     objective_discard: list[int]
@@ -283,7 +178,7 @@ class MothershipState(State):
     objective_draws: list[int]
     """Seats owed an objective card, in order (-1: one more face up in the global row)."""
     tallies: list[list[int]]
-    """Per fleet: deeds counted for objectives (module :mod:`.objectives`, ``TALLIES``)."""
+    """Per fleet: deeds counted for objectives (module :mod:`..modules.objectives`, ``TALLIES``)."""
     beacon_log: list[list[int]]
     """Per beacon card (for reports): [drawn, discarded as it could not be done, option 1, option 2]."""
     objective_log: list[list[int]]
@@ -299,15 +194,15 @@ class MothershipState(State):
     action (the apply copies it), so a clone's entries never overwrite the original's."""
 
     _parts: list[Any]
-    """The fields of ``_SHARED``, in order (read and set through their names)."""
+    """The fields of ``SHARED``, in order (read and set through their names)."""
     _shared: int
-    """Bit ``i`` set: the ``i``-th field of ``_SHARED`` may be shared with a clone (copied before
-    its first use); bit ``len(_SHARED)``: ``_parts`` itself may be."""
+    """Bit ``i`` set: the ``i``-th field of ``SHARED`` may be shared with a clone (copied before
+    its first use); bit ``len(SHARED)``: ``_parts`` itself may be."""
 
     def __init__(self, game: Mothership) -> None:
         self.game = game
         self._legal_cache = None
-        self._parts = [None] * len(_SHARED)
+        self._parts = [None] * len(SHARED)
         self._shared = 0
         self.routes = {}
         n, ships = game.fleets, game.content.ships
@@ -523,8 +418,8 @@ class MothershipState(State):
         """Every field as plain JSON data sharing nothing with the state: a clone's fields (a
         clone copies every list the rules change in place), the nested dicts copied whole."""
         copy = self.clone()
-        data: dict[str, JSON] = {name: getattr(copy, name) for name in _FIELDS}
-        data["pending"] = _plain(self.pending)
+        data: dict[str, JSON] = {name: getattr(copy, name) for name in FIELDS}
+        data["pending"] = plain(self.pending)
         data["layout"] = self.board.name if self.board is not None else None
         return data
 
@@ -535,11 +430,11 @@ class MothershipState(State):
         state = cls.__new__(cls)
         state.game = game
         state._legal_cache = None
-        state._parts = [None] * len(_SHARED)
+        state._parts = [None] * len(SHARED)
         state._shared = 0
         state.routes = {}
-        for name in _FIELDS:
-            setattr(state, name, _plain(data[name]))
+        for name in FIELDS:
+            setattr(state, name, plain(data[name]))
         state.board = game.board_for(state.board_seed) if state.phase != "board" else None
         if (state.board.name if state.board else None) != data["layout"]:
             raise ValueError(f"board {data['layout']!r} is not this game's")
@@ -591,23 +486,23 @@ class MothershipState(State):
         other.exploring = self.exploring
         other.raiding = self.raiding
         other.acted = self.acted
-        other.choice = None if self.choice is None else _plain(self.choice)
+        other.choice = None if self.choice is None else plain(self.choice)
         other.stuck = self.stuck
         other.cannons = [*map(list.copy, self.cannons)]
         other.tokens = [*map(list.copy, self.tokens)]
         other.flipping = self.flipping
         other.beacon_draw = self.beacon_draw[:]
         other.activated = self.activated
-        other.script = None if self.script is None else _plain(self.script)
+        other.script = None if self.script is None else plain(self.script)
         other.objective_draws = self.objective_draws[:]
         other._parts = self._parts
-        self._shared = other._shared = _ALL_SHARED
+        self._shared = other._shared = ALL_SHARED
         return other
 
     def peek(self, name: str) -> Any:
-        """The field ``name`` of ``_SHARED`` without making it this state's own (which a plain read
+        """The field ``name`` of ``SHARED`` without making it this state's own (which a plain read
         does, copying it): for a look only, never to change or to keep."""
-        return self._parts[_SHARED_INDEX[name]]
+        return self._parts[SHARED_INDEX[name]]
 
     # ---- helpers the rules share -----------------------------------------
     def effect_total(self, name: str, seat: int, ship: int = -1) -> int:
@@ -647,45 +542,10 @@ class MothershipState(State):
 
 
 _new_state = object.__new__
-_PARTS_SHARED = 1 << len(_SHARED)
-_ALL_SHARED = (_PARTS_SHARED << 1) - 1
 
 
-def _copier(depth: int) -> Callable[[list[Any]], list[Any]]:
-    """A copy of nested lists ``depth`` deep (1: the list itself)."""
-    if depth == 1:
-        return list.copy
-    inner = _copier(depth - 1)
-    return lambda value: [*map(inner, value)]
-
-
-def _shared_field(index: int, depth: int) -> property:
-    """The ``index``-th field of ``_SHARED``: copied first if it may be shared with a clone."""
-    bit, copy = 1 << index, _copier(depth)
-
-    def own(state: MothershipState) -> list[Any]:
-        """``state._parts``, made the state's own."""
-        if state._shared & _PARTS_SHARED:
-            state._parts = state._parts[:]
-            state._shared &= ~_PARTS_SHARED
-        return state._parts
-
-    def read(state: MothershipState) -> Any:
-        if state._shared & bit:
-            parts = own(state)
-            parts[index] = copy(parts[index])
-            state._shared &= ~bit
-        return state._parts[index]
-
-    def write(state: MothershipState, value: Any) -> None:
-        own(state)[index] = value
-        state._shared &= ~bit
-
-    return property(read, write)
-
-
-for _index, (_name, _depth) in enumerate(_SHARED.items()):
-    setattr(MothershipState, _name, _shared_field(_index, _depth))
+for _index, (_name, _depth) in enumerate(SHARED.items()):
+    setattr(MothershipState, _name, shared_field(_index, _depth))
 
 
 def _reroll_secret(real: MothershipState, other: MothershipState, fleet: int, rng: random.Random) -> None:
@@ -709,15 +569,6 @@ def _reroll_secret(real: MothershipState, other: MothershipState, fleet: int, rn
             other.secret[fleet] = [dice, fresh]
             return
     other.resources[fleet] = real.resources[fleet]
-
-
-def _plain(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (lists and dicts), so states never share mutable parts."""
-    if type(value) is list:
-        return [_plain(v) for v in value]
-    if type(value) is dict:
-        return {k: _plain(v) for k, v in value.items()}
-    return value
 
 
 __all__ = ["CANNON", "EMPTY", "LOCKED", "MOVED", "NOWHERE", "PHASES", "STATION", "MothershipState"]
