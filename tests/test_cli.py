@@ -420,7 +420,7 @@ def test_every_position_of_random_games_renders_as_valid_markup() -> None:
 def test_game_renderers_do_not_import_rich(game_id: str) -> None:
     """Games know only the engine: markup is plain text, the CLI owns rich."""
     package = Path(spacetable.__file__).parent / "games" / game_id.replace("-", "_")
-    tree = ast.parse((package / "render.py").read_text())
+    tree = ast.parse((package / "views" / "render.py").read_text())
     imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
     imported += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
     assert not any(name.split(".")[0] in ("rich", "typer") for name in imported), imported

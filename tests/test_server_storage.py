@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from spacetable.server.hall import Writer
 from spacetable.server.storage import ActionToStore, SeatInfo, Storage, TableInfo
-from spacetable.server.tables import Writer
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -1,5 +1,6 @@
 """The terminal front end: the `spacetable` command (typer + rich)."""
 
-from .main import app, main
+from .common import app
+from .main import main
 
 __all__ = ["app", "main"]

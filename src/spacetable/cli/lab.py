@@ -23,7 +23,8 @@ from rich.table import Table
 from spacetable.engine import SpacetableError
 from spacetable.sim.report import Change, RunSummary, describe, shown, shown_change
 
-from .main import CliError, _check_writable, _fail, _guarded, _load_game, _stdout, app, parse_seats
+from .common import CliError, _fail, _guarded, _stdout, app
+from .options import _check_writable, _load_game, parse_seats
 
 
 @app.command("simulate")

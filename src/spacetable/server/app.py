@@ -25,8 +25,11 @@ from spacetable.engine import Game, SpacetableError, list_games, load
 
 from . import messages, pages
 from .bots import BotPool
+from .errors import BadToken, Refused, TableUnavailable, one_line
+from .hall import Tables
+from .requests import TableSpec
 from .storage import Storage, default_url
-from .tables import BadToken, Connection, Refused, Table, Tables, TableSpec, TableUnavailable, one_line
+from .tables import Connection, Table
 
 log = logging.getLogger("spacetable.server")
 

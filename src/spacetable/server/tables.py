@@ -15,31 +15,22 @@ import hashlib
 import hmac
 import logging
 import random
-import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from spacetable.agents import AGENTS
-from spacetable.engine import (
-    Action,
-    Event,
-    Game,
-    IllegalActionError,
-    Record,
-    SpacetableError,
-    State,
-    game_class,
-    load,
-    load_finite,
-)
+from spacetable.engine import Action, Event, Game, IllegalActionError, Record, SpacetableError, State, load
 
 from . import messages
-from .bots import BotPool
+from .errors import BadToken, Refused, TableUnavailable, one_line
 from .messages import Frame
-from .storage import ActionToStore, SeatInfo, Storage, StoredTable, TableInfo
+from .requests import Created, SeatSpec, TableSpec
+from .storage import ActionToStore, SeatInfo, StoredTable, TableInfo
+
+if TYPE_CHECKING:
+    from .hall import Tables
 
 log = logging.getLogger("spacetable.server")
 
@@ -49,120 +40,11 @@ CHECKPOINT = 32
 """A finished table keeps a copy of every CHECKPOINT-th position for its replays."""
 RETRY_SECONDS = 2.0
 """Wait before retrying a chance outcome or a bot move that could not be stored."""
-FINISHED_KEPT = 64
-"""Finished tables kept loaded (for replays) when nobody is connected to them."""
-LOBBY_SIZE = 100
-MAX_CLOCK = 7 * 24 * 3600
 MAX_ID = 64
-WRITE_BATCH = 256
-"""Action rows committed together at most, under load."""
-
-
-class Refused(Exception):
-    """A message or request that changes nothing; ``str()`` is the one-line reason for the client."""
-
-
-class BadToken(Refused):
-    """A hello whose token is not one of the table's seats."""
-
-
-class TableUnavailable(Exception):
-    """No such table, or one that cannot be rebuilt; ``str()`` says which, in one line."""
-
-
-def one_line(text: str, limit: int = 300) -> str:
-    """``text`` on one line, at most ``limit`` characters."""
-    line = " ".join(text.split())
-    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-# ---- a new table's request -------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    kind: str
-    level: str | None = None
-
-
-@dataclass(frozen=True)
-class TableSpec:
-    """A checked request for a new table, with its game built."""
-
-    game: Game
-    seats: tuple[SeatSpec, ...]
-    clock: int | None = None
-
-    @classmethod
-    def parse(cls, body: object) -> TableSpec:
-        """Check ``{game, players, options, seats, clock?}``; Refused names the first problem."""
-        if not isinstance(body, dict):
-            raise Refused("the request must be a JSON object {game, players, options, seats}")
-        unknown = set(body) - {"game", "players", "options", "seats", "clock"}
-        if unknown:
-            raise Refused(f"unknown field(s) {sorted(unknown)}; fields: game, players, options, seats, clock")
-        game_id, players, options = body.get("game"), body.get("players"), body.get("options", {})
-        if not isinstance(game_id, str):
-            raise Refused("'game' must be a game id (see /api/games)")
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise Refused("'options' must be a JSON object of option names and values")
-        seats = body.get("seats")
-        bots_only = (
-            isinstance(seats, list)
-            and bool(seats)
-            and all(isinstance(s, dict) and s.get("kind") == "bot" for s in seats)
-        )
-        try:
-            if players is None:
-                players = game_class(game_id).usual_players(options)
-            # a table of bots alone must end: the game's finite_options (round limits) fill the options unset
-            game = (load_finite if bots_only else load)(game_id, players, options)
-        except (SpacetableError, ValueError, TypeError) as exc:  # content validation raises pydantic's ValueError
-            raise Refused(one_line(str(exc))) from None
-        if not isinstance(seats, list) or len(seats) != game.players:
-            raise Refused(f"'seats' must be a list of {game.players} seat(s), one per player")
-        clock = body.get("clock")
-        if clock is not None and (type(clock) is not int or not 1 <= clock <= MAX_CLOCK):
-            raise Refused(f"'clock' must be null or whole seconds per decision from 1 to {MAX_CLOCK}")
-        return cls(game, tuple(_seat_spec(s, i) for i, s in enumerate(seats)), clock)
-
-
-def _seat_spec(data: object, seat: int) -> SeatSpec:
-    bots = ", ".join(sorted(AGENTS))
-    if isinstance(data, dict) and data.get("kind") == "human" and set(data) == {"kind"}:
-        return SeatSpec("human")
-    if isinstance(data, dict) and data.get("kind") == "bot" and set(data) == {"kind", "level"}:
-        level = data["level"]
-        if level not in AGENTS:
-            raise Refused(f"seat {seat}: unknown bot level {level!r}; levels: {bots}")
-        return SeatSpec("bot", level)
-    raise Refused(f'seat {seat} must be {{"kind": "human"}} or {{"kind": "bot", "level": one of {bots}}}')
-
-
-@dataclass(frozen=True)
-class Created:
-    """A new table and its links (each human seat's holds the seat's token: shown once, stored hashed)."""
-
-    table: str
-    seats: list[dict[str, Any]]
-
-    def link(self, seat: int | None) -> str:
-        """The link of ``seat`` if it is a human seat, else the spectators'."""
-        links = {s["seat"]: s["link"] for s in self.seats if s["link"]}
-        return links.get(seat) or self.spectate
-
-    @property
-    def spectate(self) -> str:
-        return f"/t/{self.table}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"table": self.table, "seats": self.seats, "spectate": self.spectate}
 
 
 # ---- a connected client ----------------------------------------------------------------
@@ -539,161 +421,3 @@ def _game_of(info: TableInfo) -> Game:
 
 def _rematch_frame(created: Created, seat: int | None) -> Frame:
     return {"type": "rematch", "table": created.table, "link": created.link(seat)}
-
-
-# ---- every table -----------------------------------------------------------------------
-
-
-class Writer:
-    """Group commit: action rows of every table wait in one queue, and one task commits whatever
-    has gathered in a single transaction (in a thread), then tells each waiting move. Alone, a
-    row is committed at once; under load, many rows share one commit. If a batch fails, its rows
-    are tried one by one, so only a row that cannot be stored fails its move."""
-
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-        self._queue: asyncio.Queue[tuple[ActionToStore, asyncio.Future[None]]] = asyncio.Queue()
-        self._task: asyncio.Task[None] | None = None
-
-    async def write(self, row: ActionToStore) -> None:
-        """Return once ``row`` is committed; raise what storing it raised."""
-        if self._task is None:
-            self._task = asyncio.create_task(self._run())
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((row, done))
-        await done
-
-    async def _run(self) -> None:
-        while True:
-            batch = [await self._queue.get()]
-            while not self._queue.empty() and len(batch) < WRITE_BATCH:
-                batch.append(self._queue.get_nowait())
-            try:
-                await asyncio.to_thread(self.storage.add_actions, [row for row, _ in batch])
-                results: list[BaseException | None] = [None] * len(batch)
-            except Exception as exc:
-                results = [exc] if len(batch) == 1 else [await self._one(row) for row, _ in batch]
-            for (_, done), error in zip(batch, results, strict=True):
-                if done.done():
-                    continue
-                if error is None:
-                    done.set_result(None)
-                else:
-                    done.set_exception(error)
-
-    async def _one(self, row: ActionToStore) -> BaseException | None:
-        try:
-            await asyncio.to_thread(self.storage.add_actions, [row])
-        except Exception as exc:
-            return exc
-        return None
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-
-
-class Tables:
-    """Every table of the server: the live ones rebuilt at start, finished ones loaded when asked."""
-
-    def __init__(self, storage: Storage, bots: BotPool) -> None:
-        self.storage = storage
-        self.writer = Writer(storage)
-        self.bots = bots
-        self._tables: OrderedDict[str, Table] = OrderedDict()
-
-    async def start(self) -> None:
-        """Rebuild every unfinished table from its rows; its bots, chance and clocks resume."""
-        for table_id in await asyncio.to_thread(self.storage.unfinished):
-            try:
-                table = await self.get(table_id)
-            except TableUnavailable as exc:
-                log.error("%s", exc)
-                continue
-            log.info("table %s resumed at n=%d", table_id, table.n)
-
-    async def stop(self) -> None:
-        await asyncio.gather(*(t.stop() for t in self._tables.values()))
-        await self.writer.stop()
-
-    async def get(self, table_id: str) -> Table:
-        """The table, loaded if need be; TableUnavailable if there is none or it cannot be rebuilt."""
-        table = self._tables.get(table_id)
-        if table is None:
-            stored = await asyncio.to_thread(self.storage.load, table_id)
-            if stored is None:
-                raise TableUnavailable(f"there is no table {table_id!r}")
-            table = self._tables.get(table_id)  # loaded by someone else meanwhile
-            if table is None:
-                table = self._tables[table_id] = Table(self, stored)
-                table._changed()
-                self._forget_finished()
-        self._tables.move_to_end(table_id)
-        return table
-
-    def _forget_finished(self) -> None:
-        idle = [t for t in self._tables.values() if t.state.is_terminal() and not t.connections and not t._tasks]
-        for table in idle[: max(0, len(idle) - FINISHED_KEPT)]:
-            del self._tables[table.id]
-
-    async def create(self, spec: TableSpec, rematch_of: str | None = None) -> Created:
-        """Store a new table, start it (set-up chance, bots) and return its links."""
-        game = spec.game
-        table_id = secrets.token_urlsafe(12)
-        tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(spec.seats) if s.kind == "human"}
-        info = TableInfo(
-            id=table_id,
-            game=game.id,
-            game_version=game.version,
-            players=game.players,
-            options=dict(game.options),
-            seed=secrets.token_hex(16),
-            rematch_of=rematch_of,
-            clock=spec.clock,
-        )
-        seats = [
-            SeatInfo(i, "human", None, f"player {i + 1}", token_hash(tokens[i]))
-            if s.kind == "human"
-            else SeatInfo(i, "bot", s.level, f"{s.level} bot", None)
-            for i, s in enumerate(spec.seats)
-        ]
-        await asyncio.to_thread(self.storage.create_table, info, seats)
-        table = self._tables[table_id] = Table(self, StoredTable(info, seats, []))
-        table._changed()
-        links = [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "level": s.level,
-                "link": f"/t/{table_id}#seat={s.seat}&token={tokens[s.seat]}" if s.seat in tokens else None,
-            }
-            for s in seats
-        ]
-        return Created(table_id, links)
-
-    async def lobby(self) -> list[dict[str, Any]]:
-        """The newest tables for the lobby, with who is connected to the loaded ones."""
-        rows = await asyncio.to_thread(self.storage.lobby, LOBBY_SIZE)
-        result = []
-        for info, seats, n in rows:
-            live = self._tables.get(info.id)
-            result.append(
-                {
-                    "table": info.id,
-                    "game": info.game,
-                    "players": info.players,
-                    "seats": [
-                        {
-                            "seat": s.seat,
-                            "kind": s.kind,
-                            "level": s.level,
-                            "connected": s.kind == "bot" or (live is not None and live.connected(s.seat)),
-                        }
-                        for s in seats
-                    ],
-                    "n": n,
-                    "finished": info.finished,
-                }
-            )
-        return result

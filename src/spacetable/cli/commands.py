@@ -1,0 +1,283 @@
+"""The ``saves``, ``replay``, ``tournament``, ``bench`` and ``serve`` commands."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from spacetable.agents import AGENTS
+from spacetable.engine import RecordError, SpacetableError, State
+from spacetable.engine.safejson import write_atomic
+
+from .common import CliError, _fail, _guarded, _print_outcome, _progress, _stdout, app
+from .options import _check_writable, _load_game, _load_record
+from .saves import list_saves, saves_folder
+
+
+@app.command("saves")
+@_guarded
+def saves_command() -> None:
+    """List the saved games, newest first: the number `play --resume N` takes, the game, its progress."""
+    console = _stdout()
+    saves = list_saves()
+    if not saves:
+        console.print(f"No saved games in {escape(str(saves_folder()))}.", soft_wrap=True)
+        return
+    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
+    for column in ("#", "game", "actions", "status", "saved", "seats", "file"):
+        table.add_column(column, justify="right" if column in ("#", "actions") else "left")
+    for number, save in enumerate(saves, 1):
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.modified))
+        status = "[dim]finished[/]" if save.finished else "[bold]unfinished[/]"
+        table.add_row(
+            str(number),
+            escape(save.game_id),
+            str(save.actions),
+            status,
+            when,
+            escape(", ".join(save.seats)),
+            escape(save.path.name),
+        )
+    console.print(table)
+    console.print(
+        f"[dim]In {escape(str(saves_folder()))}. Play on with `spacetable play --resume N` "
+        "(or `--resume last`: the newest unfinished game).[/]",
+        soft_wrap=True,
+    )
+
+
+# ---- replay ------------------------------------------------------------------------
+
+
+@app.command("replay")
+@_guarded
+def replay_command(
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A game record (from `spacetable saves`, --record or the web table).")
+    ],
+    actions: Annotated[
+        bool, typer.Option("--actions", "-a", metavar="", help="List every action as it is replayed.")
+    ] = False,
+) -> None:
+    """Replay a game record, check it ends as recorded, and show the final position.
+
+    Exit code 2: the file is unreadable or not a record of a known game; 1: it does not replay.
+    """
+    console = _stdout()
+    rec = _load_record(file)
+    try:
+        game = rec.game()
+    except RecordError as exc:
+        _fail(f"{file}: {exc}")
+    except (TypeError, ValueError) as exc:  # a mistyped field the record parser let through
+        _fail(f"{file}: corrupt record ({exc})")
+    final: State | None = None
+    try:
+        for number, state in enumerate(rec.replay()):
+            final = state
+            if actions and number < len(rec.actions):
+                seat, data = rec.actions[number]
+                label = state.action_label(game.actions.from_json(data))
+                who = "chance" if seat is None else f"seat {seat}"
+                console.print(f"[dim]{number + 1:>4}[/] {who:>7}: {escape(label)}", soft_wrap=True)
+    except RecordError as exc:
+        _fail(f"{file}: {exc}", code=1)
+    except (TypeError, ValueError) as exc:
+        _fail(f"{file}: the record does not replay: {exc}", code=1)
+    assert final is not None
+    console.print(f"[bold]{escape(game.describe())}[/] · seats: {escape(', '.join(map(str, rec.seats)))}")
+    _print_outcome(final, console, None)
+    status = "replayed exactly" if final.is_terminal() else "an unfinished game"
+    console.print(f"{len(rec.actions)} actions, {status}.")
+
+
+# ---- tournament --------------------------------------------------------------------
+
+
+@app.command("tournament")
+@_guarded
+def tournament_command(
+    game_id: Annotated[str, typer.Option("--game", metavar="GAME", help="The game's id.")],
+    agents: Annotated[str, typer.Option(metavar="BOTS", help="Bots, comma-separated, e.g. hard,greedy,random.")],
+    games: Annotated[int, typer.Option(min=1, metavar="N", help="Games to play.")] = 100,
+    players: Annotated[
+        int | None, typer.Option(metavar="N", help="Seats per game (default: the game's usual count).")
+    ] = None,
+    seed: Annotated[int, typer.Option(metavar="N", help="Seed of the dice and bots; game i uses seed:i.")] = 0,
+    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="Processes playing games at once.")] = 1,
+    level: Annotated[int | None, typer.Option(metavar="N", help="The game option `level`.")] = None,
+    mode: Annotated[str | None, typer.Option(metavar="MODE", help="The game option `mode`, e.g. solo.")] = None,
+    content: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="A TOML file overriding the game's content data.")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option, repeatable.")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(dir_okay=False, metavar="FILE", help="Also write the results as JSON here (kept on Ctrl-C)."),
+    ] = None,
+) -> None:
+    """Bots against bots with rotating seats: win rates (95% CI), game length, time per move, Elo."""
+    from spacetable.sim import tournament
+
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    try:
+        if not names:
+            raise CliError("--agents names no bot")
+        unknown = [a for a in names if a not in AGENTS]
+        if unknown:
+            raise CliError(f"unknown bot(s) {', '.join(unknown)}; bots: {', '.join(sorted(AGENTS))}")
+        game = _load_game(game_id, players, level, content, option, mode, finite=True)
+        if out is not None:
+            _check_writable(out)
+    except (CliError, SpacetableError) as exc:
+        _fail(str(exc))
+    console = _stdout()
+    progress = _progress(console)
+    with progress:
+        task = progress.add_task(f"{game.id} tournament", total=games)
+        report = tournament.run(game, names, games, seed, jobs, on_game=lambda _: progress.advance(task))
+    if report.interrupted:
+        console.print(f"[bold]Interrupted[/] after {report.games} of {games} games: the figures are of those.")
+        if not report.games:
+            raise typer.Exit(130)
+    _print_report(report, console)
+    if out is not None:
+        try:
+            write_atomic(out, json.dumps(report.to_json(), indent=1) + "\n")
+        except OSError as exc:
+            _fail(f"cannot write {str(out)!r}: {exc.strerror or exc}")
+        console.print(f"[dim]Results saved to {escape(str(out))}.[/]")
+    if report.interrupted:
+        raise typer.Exit(130)
+
+
+def _print_report(report: Any, console: Console) -> None:
+    table = Table(
+        title=f"{report.game}, {report.players} seat(s), {report.games} games (fair share {report.fair_share:.0%})"
+    )
+    columns = ["bot", "seat-games", "win rate", "95% CI", "Elo", "score", "rounds", "ms/move"]
+    for column in columns:
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for row in sorted(report.rows, key=lambda r: -r.win_rate):
+        elo = "" if row.elo is None else f"{row.elo:.0f}"
+        ci = f"{row.ci_low:.1%}-{row.ci_high:.1%}"
+        score = "" if row.mean_score is None else f"{row.mean_score:.2f}"
+        rounds = "" if row.mean_rounds is None else f"{row.mean_rounds:.1f}"
+        cells = [f"{row.win_rate:.1%}", ci, elo, score, rounds, f"{row.ms_per_move:.1f}"]
+        table.add_row(row.agent, str(row.seat_games), *cells)
+    console.print(table)
+    length = f"{report.average_actions:.1f} actions"
+    if report.average_rounds is not None:
+        length += f", {report.average_rounds:.1f} rounds"
+    endings = ", ".join(f"{escape(reason or 'unfinished')}: {n}" for reason, n in sorted(report.endings.items()))
+    console.print(f"Average game: {length}. Endings: {endings}.", soft_wrap=True)
+
+
+# ---- bench -------------------------------------------------------------------------
+
+
+@app.command("bench")
+@_guarded
+def bench_command(
+    game_id: Annotated[str | None, typer.Argument(metavar="[GAME]", help="One game (default: every game).")] = None,
+    seconds: Annotated[float, typer.Option(min=0.01, metavar="SECONDS", help="Time budget per measurement.")] = 2.0,
+) -> None:
+    """Measure the engine's speed (playouts, clones, legal actions) and print a table."""
+    from spacetable import bench  # imported only when benchmarking
+
+    try:
+        rows = bench.run(game_id, seconds)
+    except SpacetableError as exc:
+        _fail(str(exc))
+    table = Table(title="spacetable bench")  # one column per game: the measures are many, the games few
+    table.add_column("measure")
+    for row in rows:
+        table.add_column(escape(str(row["game"])), justify="right")
+    measures: list[str] = list(dict.fromkeys(key for row in rows for key in row if key != "game"))
+    for measure in measures:
+        table.add_row(measure, *(_cell(row.get(measure)) for row in rows))
+    _stdout().print(table)
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float | int) and not isinstance(value, bool):
+        return f"{value:,.3g}" if abs(value) < 1000 else f"{value:,.0f}"
+    return escape(str(value))
+
+
+# ---- serve -------------------------------------------------------------------------
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[
+        str, typer.Option(metavar="ADDRESS", help="The address to listen on (127.0.0.1: this machine only).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, metavar="N", help="The port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="Database URL (default: a SQLite file in the user data folder), "
+            "e.g. postgresql+psycopg://user@127.0.0.1:5432/spacetable.",
+        ),
+    ] = None,
+    open_browser: Annotated[
+        bool, typer.Option("--open/--no-open", metavar="", help="Open the lobby in a web browser.")
+    ] = False,
+) -> None:
+    """Run the web table: the lobby, the tables and the bots, in one process (Ctrl-C stops it)."""
+    import socket
+    import threading
+    import webbrowser
+
+    import uvicorn
+    from sqlalchemy.engine import make_url
+
+    from spacetable.server import create_app
+
+    def shown(url: str) -> str:
+        try:
+            return make_url(url).render_as_string(hide_password=True)
+        except Exception:  # not a URL at all: show it as given
+            return url
+
+    console = _stdout()
+    try:
+        web = create_app(db)
+    except Exception as exc:  # a bad URL, a missing driver, a database that refuses: one line, no traceback
+        where = shown(db) if db else "in the user data folder"
+        _fail(f"cannot open the database {where}: {str(exc).splitlines()[0]}")
+    console.print(f"Tables are stored in {escape(shown(web.state.db_url))}", soft_wrap=True)
+    url = f"http://{host}:{port}/"
+    console.print(f"The lobby: [bold]{url}[/]", soft_wrap=True)
+
+    def open_when_listening() -> None:
+        for _ in range(300):
+            try:
+                socket.create_connection((host, port), timeout=1).close()
+            except OSError:
+                time.sleep(0.1)
+                continue
+            webbrowser.open(url)
+            return
+
+    if open_browser:
+        try:
+            webbrowser.get()
+        except webbrowser.Error:
+            console.print("[dim]No web browser found here: open the address above in one.[/]")
+        else:
+            threading.Thread(target=open_when_listening, daemon=True).start()
+    uvicorn.run(web, host=host, port=port, log_level="warning")
