@@ -244,7 +244,7 @@ class Game(ABC):
     def observation_shape(self) -> tuple[int, ...]:
         """The shape of :meth:`observation_tensor`, fixed by the players and options.
 
-        Games implement the pair in ``games/<package>/tensor.py`` (layout in docs/INTEROP.md).
+        Games implement the pair in ``games/<package>/views/tensor.py`` (layout in docs/INTEROP.md).
         """
         raise NotImplementedError(_NO_TENSOR.format(game=self.id))
 

@@ -1,4 +1,4 @@
-"""Small pieces the games' observation tensors are built from (``games/<package>/tensor.py``).
+"""Small pieces the games' observation tensors are built from (``games/<package>/views/tensor.py``).
 
 Every entry of an observation tensor is in [0, 1]: categories are one-hot, counts are
 divided by the most there can be (``ratio``).

@@ -1,5 +1,7 @@
-"""Where the rules say what each spacerace event does (``Game.rule_of``): for every event kind the
-game emits, the rulebook's section and the numbered rulings of RULINGS.md that govern it."""
+"""Where the rules say what each spacerace event does (``Game.rule_of``).
+
+For every event kind the game emits, the rulebook's section and the numbered rulings of
+RULINGS.md that govern it."""
 
 from __future__ import annotations
 

@@ -1,3 +1,5 @@
-"""Falling-skies' bots: the evaluation (a fitted chance of winning, ``heuristic``) and the round
-planner (``planner``, played as ``bot:planner``).
+"""Falling-skies' bots: the evaluation and the round planner (``bot:planner``).
+
+The evaluation (``heuristic``) is a fitted chance of winning; the planner (``planner``) plans
+each round on sampled dice.
 """

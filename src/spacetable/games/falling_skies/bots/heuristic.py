@@ -1,5 +1,4 @@
-"""A falling-skies position's value for bots: the chance of winning from it, as a good player
-would judge it at a glance.
+"""A falling-skies position's value for bots: the chance of winning from it, judged at a glance.
 
 The game is a race: research pips against the mother ship's descent and the
 base's damage, while every die placed pushes the ships in its column towards

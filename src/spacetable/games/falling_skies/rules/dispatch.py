@@ -1,6 +1,7 @@
-"""The dispatch from the state's protocol to the rules chapters: ``placement`` (rolling and
-placing dice), ``rooms`` (resolving rooms, digging, the new robot), ``mothership`` (the mother
-ship's advance and respawns).
+"""The dispatch from the state's protocol to the rules chapters, one a phase of the round.
+
+``placement`` (rolling and placing dice), ``rooms`` (resolving rooms, digging, the new robot),
+``mothership`` (the mother ship's advance and respawns).
 
 The rules import the state (module ``state``: plain data and the protocol), never the reverse:
 the package's ``__init__`` hands this module to the state once both are loaded.

@@ -12,9 +12,9 @@
   taken off the board (Planet Laser Pointer) takes its artifact (found or not) with it for
   good. In team games the planet's owner alone has the buff.
 - The buffs use the technology tree's effects, add up with each other and with the tree,
-  and reach the rules through :func:`.tech.bonus` (so, like the tree's, never a planet attack).
+  and reach the rules through :func:`..rules.tech.bonus` (so, like the tree's, never a planet attack).
 - The cards: Recon Droid explores a planet for free; Intergalactic Antiques Roadshow adds 1
-  to its player's dogfight total for every artifact they hold (module :mod:`.tactics`).
+  to its player's dogfight total for every artifact they hold (module :mod:`..rules.tactics`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 MODULE = "exploration"
 ARTIFACT_WORTH = 1.5
-"""What an artifact held is worth to the evaluation (module :mod:`.heuristic`'s units: a
+"""What an artifact held is worth to the evaluation (module :mod:`..bots.heuristic`'s units: a
 resource is 0.25, a technology tier 0.6 per resource it cost). An artifact is about a tier's
 +1, drawn blind: between a first tier (1.2) and a second (1.8), and well above the 3 resources
 that explore a planet (0.75), so a bot explores when it can pay."""

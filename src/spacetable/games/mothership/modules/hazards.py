@@ -196,7 +196,7 @@ def halve(state: MothershipState, cells: Iterable[int], total: int, what: str, e
 
 def shields_blocked(state: MothershipState, seat: int) -> bool:
     """Whether ``seat``'s mothership is beside a neutron star: its shields count for nothing
-    there (it keeps them; :func:`.movement.shield_points` and ``shield_energy`` read this)."""
+    there (it keeps them; :func:`..rules.movement.shield_points` and ``shield_energy`` read this)."""
     cell = state.pos[seat][0]
     return cell != NOWHERE and _star_beside(state, cell)
 
@@ -227,7 +227,7 @@ def stuck(state: MothershipState, seat: int, ship: int) -> bool:
 
 
 def landing_blocked(state: MothershipState, cell: int) -> bool:
-    """No card, ability or warp puts a ship beside a black hole (:func:`.movement.landing`)."""
+    """No card, ability or warp puts a ship beside a black hole (:func:`..rules.movement.landing`)."""
     board = state.board
     assert board is not None
     return beside(board, cell, BLACK_HOLE)

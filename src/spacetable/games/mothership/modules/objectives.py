@@ -5,7 +5,9 @@
   resources to discard one and draw another.
 - ``global``: as many objectives as players lie face up; the first player to complete one
   takes it. Completed ones are not replaced.
-- A goal (module :mod:`.language`) is checked after every action, so it is completed the
+- Replacing an objective shares the turn's once-only flags with :mod:`.beacons`
+  (``state.activated``, its ``REPLACED`` bit).
+- A goal (module :mod:`..content.language`) is checked after every action, so it is completed the
   moment it holds, on anyone's turn. A completed objective is claimed on its player's own
   turn, at once or as soon as their turn has nothing else in progress: revealed, then one of
   its two reward groups chosen and carried out (module :mod:`.scripts`). Several may be

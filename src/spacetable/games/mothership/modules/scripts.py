@@ -4,7 +4,7 @@ A card being carried out is one plain record, ``state.script``: who (``seat``), 
 (``ship``, the ship that activated the beacon; -1 for an objective), where it came from
 (``source``: ``beacon`` or ``objective``), the ``card`` (a beacon's ``token`` space and the
 ``option`` taken, -1 before), and the ``effects`` still to do, as
-the card's own strings (module :mod:`.language`). Effects run in order until one needs a
+the card's own strings (module :mod:`..content.language`). Effects run in order until one needs a
 decision (``state.choice``) or a die (``state.pending``, ``what`` = ``test``); the answer
 carries on from there. When no effect is left, the card's module finishes it (its ``scripted``
 rule hook, by ``source``). The language's effects that act on a module's own part of the state
@@ -17,6 +17,10 @@ none open is discarded for the next when drawn, module :mod:`.beacons`). An opti
 ``test`` is rolled after it is chosen.
 A reward the player cannot take (no planet to explore, no room for a cannon, nothing to
 repair) is discarded, as the rulebook says.
+
+The rewards build on three modules and import them: a cannon is deployed by :mod:`.cannons`, a
+planet explored by :mod:`.exploration` (which also counts a seat's artifacts for requirements),
+and points are awarded by :mod:`.victory`.
 """
 
 from __future__ import annotations
@@ -73,17 +77,17 @@ QUANTITY: dict[str, Callable[[MothershipState, int], int]] = {
     **{f"{category}_tier": _tier(index) for index, category in enumerate(CATEGORIES)},
     **{name: _tally(index) for index, name in enumerate(TALLIES)},
 }
-"""How each of a requirement's quantities (module :mod:`.language`) is read for a seat, built
+"""How each of a requirement's quantities (module :mod:`..content.language`) is read for a seat, built
 once (a goal is read after every action)."""
 
 
 def quantity(state: MothershipState, seat: int, name: str) -> int:
-    """The value of a requirement's quantity for ``seat`` (module :mod:`.language`)."""
+    """The value of a requirement's quantity for ``seat`` (module :mod:`..content.language`)."""
     return QUANTITY[name](state, seat)
 
 
 def near(state: MothershipState, seat: int, ship: int, thing: str) -> bool:
-    """Whether ``seat``'s ``ship`` is on or next to ``thing`` (module :mod:`.language`)."""
+    """Whether ``seat``'s ``ship`` is on or next to ``thing`` (module :mod:`..content.language`)."""
     board = state.board
     assert board is not None
     cell = state.pos[seat][ship] if ship >= 0 else NOWHERE

@@ -95,7 +95,7 @@ def destroyed(state: MothershipState, by: int, seat: int, unit: int, events: lis
 
 
 def changed_hands(state: MothershipState, planet: int, previous: int, owner: int, events: list[Event]) -> None:
-    """Planet ``planet`` passed from ``previous`` to ``owner`` (:func:`.turns.change_owner`): the
+    """Planet ``planet`` passed from ``previous`` to ``owner`` (:func:`..rules.turns.change_owner`): the
     new owner gains the planet's point, the old loses it."""
     if previous == owner:
         return

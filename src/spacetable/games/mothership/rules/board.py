@@ -24,7 +24,7 @@ from ..content import Content, LayoutModel
 
 EMPTY, ASTEROID, PLANET = ".", "#", "P"
 NEUTRON_STAR, BLACK_HOLE = "*", "@"
-"""The expansion's hazards (options neutron_stars, black_holes): see :mod:`.hazards`."""
+"""The expansion's hazards (options neutron_stars, black_holes): see :mod:`..modules.hazards`."""
 EXTRA_PLANET = "+"
 FLEET = "F"
 """A solo layout's mark: the corner the player's fleet starts in (opposite the colony station)."""

@@ -1,5 +1,6 @@
-"""The codes of a Mothership state's plain data: phases, and what a grid space or a fleet's
-entry holds. They are the state's format, so the state, its schema and every rule read them here."""
+"""The codes of a Mothership state's plain data: phases, and what a grid space or a fleet's entry holds.
+
+They are the state's format, so the state, its schema and every rule read them here."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The expansion's two card decks, beacons and objectives, kept alike: copies of each kind in
-the deck and in the discard pile (the order is chance's), and the cards that need a module."""
+"""The expansion's two card decks, beacons and objectives, kept alike.
+
+Copies of each kind in the deck and in the discard pile (the order is chance's), and the cards
+that need a module."""
 
 from __future__ import annotations
 

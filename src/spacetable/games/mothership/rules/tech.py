@@ -5,7 +5,7 @@ Each player climbs at most one branch per category, tier by tier, paying the tie
 player has bought is public (the grey counters on the tree). Buffs add up, except dark
 tiles of one effect, where the highest reached counts. The orange tile (Overcharge) is bought
 again each time and is good for one roll: the player's next dogfight roll. Buffs never apply
-to planet attacks. The artifacts of planetary exploration (:mod:`.exploration`) use the same
+to planet attacks. The artifacts of planetary exploration (:mod:`..modules.exploration`) use the same
 effects and are counted in :func:`bonus` (the ``tree_bonus`` hook).
 
 The fifth tiers are the mothership abilities (:mod:`.abilities`).

@@ -1,5 +1,6 @@
-"""The observation tensor of Mothership: ``view(seat)`` as numbers in [0, 1] for learners
-(the layout is in docs/INTEROP.md too).
+"""The observation tensor of Mothership: ``view(seat)`` as numbers in [0, 1], for learners.
+
+The layout is in docs/INTEROP.md too.
 
 Seats are relative: "seat r" is the seat r places after the observer (r = 0), so one policy
 serves every seat. With N fleets (the seats; in the solo challenge the player's and the

@@ -1,7 +1,7 @@
 """The Mothership board for the web table: action parts, and the SVG drawn from a view.
 
 :func:`board_svg` draws from a view (``state.view(seat)``, plain JSON) and the game's static
-data (its cached :class:`.board.Board` for the view's board seed, the content's texts), never
+data (its cached :class:`..rules.board.Board` for the view's board seed, the content's texts), never
 from a state, so the picture holds nothing the viewer may not know.
 
 The drawing has three areas, each a group: ``g.ms-grid`` (the header, the coordinates, the

@@ -1,5 +1,6 @@
-"""Shared pieces of Mothership's web board (module :mod:`.web`): constants, SVG markup helpers,
-the drawing's context (a view and what it needs from the game) and the side area's layout."""
+"""Shared pieces of Mothership's web board: constants, SVG markup, the context, the side's layout.
+
+The board is module :mod:`.web`; the context is a view and what the drawing needs from the game."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ SUBSYSTEMS = ("engines", "weapons", "shields")
 COLOURS = ("#4dd0e1", "#ffd54f", "#81c784", "#e57bf5", "#ff7b7b", "#6fa8ff")
 NPC_COLOUR = "#ff9f43"
 ABILITIES = ("asteroid_mining", "jump_gates", "sunslayer_torpedoes", "nuclear_missile", "tractor_beam", "hangar_bay")
-"""The abilities in ``UseAbility``'s numbering (module :mod:`.abilities`)."""
+"""The abilities in ``UseAbility``'s numbering (module :mod:`..rules.abilities`)."""
 ROLLED_CARDS = {"backup_generator", "the_forks"}
 OWN_SHIP_CARDS = {"afterburner", "punch_it", "deflector_shields", "ninja_rope", "life_support"}
 CELL_CHOICES = {"pull", "warp_out", "cannon", "warp"}
@@ -58,7 +59,7 @@ def cell_name(size: int, cell: int) -> str:
 
 
 def target_part(game: Mothership, code: int) -> str:
-    """The part of an attack or card target number (see :mod:`.actions`)."""
+    """The part of an attack or card target number (see :mod:`..rules.actions`)."""
     ships = game.content.ships
     base = game.fleets * (ships + 1)
     cannons = base + MAX_PLANETS + MAX_EXTRA

@@ -1,5 +1,6 @@
-"""The side areas of Mothership's web board: the prompt of the moment, the viewer's own fleet
-(control panel, roster, hand, technology, objectives) and every other fleet."""
+"""The side areas of Mothership's web board: the prompt, the viewer's own fleet, every other fleet.
+
+The viewer's fleet shows its control panel, roster, hand, technology and objectives."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The words of Mothership's web table: the glossary and the hover texts, from the content data.
 
-Every text is built from :class:`.content.Content` (names, numbers, card texts), so a designer's
+Every text is built from :class:`..content.Content` (names, numbers, card texts), so a designer's
 override (option ``content``) explains itself. :func:`terms` names each thing once: the same key
 is a glossary entry and the ``data-term`` of the elements that show it.
 """

@@ -1,4 +1,5 @@
-"""Starship Showdown's rules, one module a part of the rulebook: the state, the actions, the
-upgrade phase (``upgrade``), the turn (``turns``, the dispatch), combat, boarding, xenotech,
-ships and dice. Nothing here imports a view or a bot.
+"""Starship Showdown's rules, one module a part of the rulebook.
+
+The state, the actions, the upgrade phase (``upgrade``), the turn (``turns``, the dispatch),
+combat, boarding, xenotech, ships and dice. Nothing here imports a view or a bot.
 """

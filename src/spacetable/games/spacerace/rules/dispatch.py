@@ -1,5 +1,6 @@
-"""The dispatch from the state's protocol to the rules chapters: ``setup`` (starways, the order
-of choice, homeworlds, designs), ``turns`` (rebuilding, moving, arriving), ``battle`` and
+"""The dispatch from the state's protocol to the rules chapters.
+
+``setup`` (starways, the order of choice, homeworlds, designs), ``turns`` (rebuilding, moving, arriving), ``battle`` and
 ``planets`` (taking planets, treasure, the end of the race).
 
 The rules import the state (module ``state``: plain data and the protocol), never the reverse:
