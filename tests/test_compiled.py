@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FINGERPRINT = """
 import json, sys
 sys.path.insert(0, "benchmarks")
-import mothership_same_games as same
+import same_games as same
 from spacetable import compiled
 import random
 import spacetable
@@ -30,8 +30,8 @@ while not state.is_terminal() and len(chosen) < 15:
     state.apply_action(action)
 print(json.dumps({
     "compiled": compiled.ACTIVE,
-    "random": same.random_games(4, {"round_limit": 20, **same.EVERY_MODULE}, 1),
-    "greedy": same.greedy_game(4, {"round_limit": 4}),
+    "random": same.random_games("mothership", 4, {"round_limit": 20, **same.EVERY_MODULE}, 1),
+    "greedy": same.greedy_game("mothership", 4, {"round_limit": 4}),
     "planner": chosen,
 }))
 """

@@ -101,3 +101,34 @@ def test_the_architecture_page_draws_the_packages_as_they_are() -> None:
         [sys.executable, str(ROOT / "tools" / "layout.py"), "--check"], capture_output=True, text=True, timeout=60
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def _private_uses(path: Path) -> list[str]:
+    """What ``path`` takes of its game's rules, modules or content that is private (``_name``):
+    a name imported from them, or an attribute read off a module imported from them."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    inner = ("rules", "modules", "content")
+    modules: set[str] = set()
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            parts = (node.module or "").split(".")
+            if node.level >= 2 and parts[0] in inner or node.level == 1 and path.parent.name in inner:
+                for alias in node.names:
+                    if alias.name.startswith("_"):
+                        found.append(f"imports {alias.name}")
+                    modules.add(alias.asname or alias.name)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules:
+            if node.attr.startswith("_") and not node.attr.startswith("__"):
+                found.append(f"reads {node.value.id}.{node.attr}")
+    return found
+
+
+@pytest.mark.parametrize("part", ["views", "bots"])
+def test_views_and_bots_use_only_the_public_names_of_the_rules(part: str) -> None:
+    """Views and bots read the rules through their public names (and the state), never a private helper."""
+    files = sorted((SRC / "spacetable" / "games").glob(f"*/{part}/*.py"))
+    assert files
+    private = {str(p.relative_to(SRC)): uses for p in files if (uses := _private_uses(p))}
+    assert private == {}
