@@ -188,6 +188,25 @@ def test_wallet_inspector_takes_one_resource() -> None:
     assert state.resources == [1, 2]
 
 
+def test_a_resample_keeps_what_other_players_know_of_each_others_hands_true() -> None:
+    """Seat 1 knows seat 0 holds the Wormhole it stole from seat 1. Seat 2 sees neither hand, so its
+    resample re-deals both; what seat 1 knows must then be in seat 0's new hand, as in any true state
+    (found by the conformance suite's long run: resamples the game's own loader refused)."""
+    game = new_game(4)
+    state = position({(0, FIGHTER_1): "C3", (1, FIGHTER_1): "K11", (2, FIGHTER_1): "J10"}, game=game)
+    state.hands = [[HULL_REPAIR, WORMHOLE], [AFTERBURNER], [], []]
+    state.known[1][0] = [WORMHOLE]
+    rng = random.Random(7)
+    resamples = [state.resample(2, rng) for _ in range(30)]
+    for seen_by_2 in resamples:
+        for observer in range(4):
+            for holder in range(4):
+                known, hand = seen_by_2.known[observer][holder], list(seen_by_2.hands[holder])
+                for card in known:
+                    hand.remove(card)  # ValueError: known to be held, yet not in the hand
+        assert len(seen_by_2.known[1][0]) == 1  # seat 1 still knows one card of seat 0's hand
+    assert {tuple(r.hands[0]) for r in resamples} != {(HULL_REPAIR, WORMHOLE)}  # seat 0's hand re-dealt
+
 def test_pick_up_two_cards_draws_two() -> None:
     state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"}), 0, "pick_up_two")
     play(state, Play(card("pick_up_two"), 0, 0), DrawCard(WORMHOLE), DrawCard(HULL_REPAIR))

@@ -201,3 +201,11 @@ def redeal(state: MothershipState, seat: int, rng: random.Random) -> None:
     state.deck = [0] * len(pool)
     for card in cards:
         state.deck[card] += 1
+    # What the others know of each other's hands is hidden from ``seat`` too (a steal shows only
+    # its two players the card): as many known cards as before, now from the re-dealt hands.
+    for observer, facts in enumerate(state.known):
+        if observer == seat:
+            continue
+        for holder, known in enumerate(facts):
+            if known and holder != seat:
+                facts[holder] = sorted(rng.sample(state.hands[holder], len(known)))
