@@ -16,16 +16,16 @@ from spacetable.agents import AGENTS
 from spacetable.engine import RecordError, SpacetableError, State
 from spacetable.engine.safejson import write_atomic
 
-from .common import CliError, _fail, _guarded, _print_outcome, _progress, _stdout, app
-from .options import _check_writable, _load_game, _load_record
+from .common import CliError, app, fail, guarded, print_outcome, progress_bar, stdout_console
+from .options import check_writable, load_game, load_record
 from .saves import list_saves, saves_folder
 
 
 @app.command("saves")
-@_guarded
+@guarded
 def saves_command() -> None:
     """List the saved games, newest first: the number `play --resume N` takes, the game, its progress."""
-    console = _stdout()
+    console = stdout_console()
     saves = list_saves()
     if not saves:
         console.print(f"No saved games in {escape(str(saves_folder()))}.", soft_wrap=True)
@@ -57,7 +57,7 @@ def saves_command() -> None:
 
 
 @app.command("replay")
-@_guarded
+@guarded
 def replay_command(
     file: Annotated[
         Path, typer.Argument(metavar="FILE", help="A game record (from `spacetable saves`, --record or the web table).")
@@ -70,14 +70,14 @@ def replay_command(
 
     Exit code 2: the file is unreadable or not a record of a known game; 1: it does not replay.
     """
-    console = _stdout()
-    rec = _load_record(file)
+    console = stdout_console()
+    rec = load_record(file)
     try:
         game = rec.game()
     except RecordError as exc:
-        _fail(f"{file}: {exc}")
+        fail(f"{file}: {exc}")
     except (TypeError, ValueError) as exc:  # a mistyped field the record parser let through
-        _fail(f"{file}: corrupt record ({exc})")
+        fail(f"{file}: corrupt record ({exc})")
     final: State | None = None
     try:
         for number, state in enumerate(rec.replay()):
@@ -88,12 +88,12 @@ def replay_command(
                 who = "chance" if seat is None else f"seat {seat}"
                 console.print(f"[dim]{number + 1:>4}[/] {who:>7}: {escape(label)}", soft_wrap=True)
     except RecordError as exc:
-        _fail(f"{file}: {exc}", code=1)
+        fail(f"{file}: {exc}", code=1)
     except (TypeError, ValueError) as exc:
-        _fail(f"{file}: the record does not replay: {exc}", code=1)
+        fail(f"{file}: the record does not replay: {exc}", code=1)
     assert final is not None
     console.print(f"[bold]{escape(game.describe())}[/] · seats: {escape(', '.join(map(str, rec.seats)))}")
-    _print_outcome(final, console, None)
+    print_outcome(final, console, None)
     status = "replayed exactly" if final.is_terminal() else "an unfinished game"
     console.print(f"{len(rec.actions)} actions, {status}.")
 
@@ -102,7 +102,7 @@ def replay_command(
 
 
 @app.command("tournament")
-@_guarded
+@guarded
 def tournament_command(
     game_id: Annotated[str, typer.Option("--game", metavar="GAME", help="The game's id.")],
     agents: Annotated[str, typer.Option(metavar="BOTS", help="Bots, comma-separated, e.g. hard,greedy,random.")],
@@ -135,13 +135,13 @@ def tournament_command(
         unknown = [a for a in names if a not in AGENTS]
         if unknown:
             raise CliError(f"unknown bot(s) {', '.join(unknown)}; bots: {', '.join(sorted(AGENTS))}")
-        game = _load_game(game_id, players, level, content, option, mode, finite=True)
+        game = load_game(game_id, players, level, content, option, mode, finite=True)
         if out is not None:
-            _check_writable(out)
+            check_writable(out)
     except (CliError, SpacetableError) as exc:
-        _fail(str(exc))
-    console = _stdout()
-    progress = _progress(console)
+        fail(str(exc))
+    console = stdout_console()
+    progress = progress_bar(console)
     with progress:
         task = progress.add_task(f"{game.id} tournament", total=games)
         report = tournament.run(game, names, games, seed, jobs, on_game=lambda _: progress.advance(task))
@@ -154,7 +154,7 @@ def tournament_command(
         try:
             write_atomic(out, json.dumps(report.to_json(), indent=1) + "\n")
         except OSError as exc:
-            _fail(f"cannot write {str(out)!r}: {exc.strerror or exc}")
+            fail(f"cannot write {str(out)!r}: {exc.strerror or exc}")
         console.print(f"[dim]Results saved to {escape(str(out))}.[/]")
     if report.interrupted:
         raise typer.Exit(130)
@@ -186,7 +186,7 @@ def _print_report(report: Any, console: Console) -> None:
 
 
 @app.command("bench")
-@_guarded
+@guarded
 def bench_command(
     game_id: Annotated[str | None, typer.Argument(metavar="[GAME]", help="One game (default: every game).")] = None,
     seconds: Annotated[float, typer.Option(min=0.01, metavar="SECONDS", help="Time budget per measurement.")] = 2.0,
@@ -197,7 +197,7 @@ def bench_command(
     try:
         rows = bench.run(game_id, seconds)
     except SpacetableError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     table = Table(title="spacetable bench")  # one column per game: the measures are many, the games few
     table.add_column("measure")
     for row in rows:
@@ -205,7 +205,7 @@ def bench_command(
     measures: list[str] = list(dict.fromkeys(key for row in rows for key in row if key != "game"))
     for measure in measures:
         table.add_row(measure, *(_cell(row.get(measure)) for row in rows))
-    _stdout().print(table)
+    stdout_console().print(table)
 
 
 def _cell(value: object) -> str:
@@ -253,12 +253,12 @@ def serve_command(
         except Exception:  # not a URL at all: show it as given
             return url
 
-    console = _stdout()
+    console = stdout_console()
     try:
         web = create_app(db)
     except Exception as exc:  # a bad URL, a missing driver, a database that refuses: one line, no traceback
         where = shown(db) if db else "in the user data folder"
-        _fail(f"cannot open the database {where}: {str(exc).splitlines()[0]}")
+        fail(f"cannot open the database {where}: {str(exc).splitlines()[0]}")
     console.print(f"Tables are stored in {escape(shown(web.state.db_url))}", soft_wrap=True)
     url = f"http://{host}:{port}/"
     console.print(f"The lobby: [bold]{url}[/]", soft_wrap=True)

@@ -30,7 +30,7 @@ class CliError(Exception):
     """A mistake on the command line or in a file the user named: one line, exit code 2."""
 
 
-def _stdout() -> Console:
+def stdout_console() -> Console:
     """The console for results; 120 columns when writing to a pipe or file (rich would use 80)."""
     console = Console(highlight=False)
     if not console.is_terminal and "COLUMNS" not in os.environ:
@@ -38,7 +38,7 @@ def _stdout() -> Console:
     return console
 
 
-def _fail(message: str, code: int = 2) -> NoReturn:
+def fail(message: str, code: int = 2) -> NoReturn:
     Console(stderr=True, highlight=False).print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
@@ -46,7 +46,7 @@ def _fail(message: str, code: int = 2) -> NoReturn:
 Command = TypeVar("Command", bound=Callable[..., None])
 
 
-def _guarded(command: Command) -> Command:
+def guarded(command: Command) -> Command:
     """Every error that reaches the command line is one line, never a traceback: the project's
     own errors as they are, anything else (a bug) named with its type and exit code 3."""
 
@@ -57,16 +57,16 @@ def _guarded(command: Command) -> Command:
         except (typer.Exit, typer.Abort, click.exceptions.ClickException, KeyboardInterrupt):
             raise
         except SpacetableError as exc:
-            _fail(str(exc).replace("\n", " "))
+            fail(str(exc).replace("\n", " "))
         except (RecursionError, MemoryError) as exc:
-            _fail(f"the input is too large or too deeply nested ({type(exc).__name__})")
+            fail(f"the input is too large or too deeply nested ({type(exc).__name__})")
         except Exception as exc:
-            _fail(f"internal error, please report it: {type(exc).__name__}: {str(exc)[:300]}", code=3)
+            fail(f"internal error, please report it: {type(exc).__name__}: {str(exc)[:300]}", code=3)
 
     return cast(Command, run)
 
 
-def _print_outcome(state: State, console: Console, render_seat: int | None) -> None:
+def print_outcome(state: State, console: Console, render_seat: int | None) -> None:
     outcome = state.outcome()
     render = find_renderer(state.game, console)
     console.print()
@@ -83,7 +83,7 @@ def _print_outcome(state: State, console: Console, render_seat: int | None) -> N
     console.print(f"{head}: {escape(outcome.reason)}.", soft_wrap=True)
 
 
-def _progress(console: Console) -> Progress:
+def progress_bar(console: Console) -> Progress:
     """The progress bar of a batch of games (shown only on a terminal)."""
     return Progress(
         TextColumn("[bold]{task.description}"),

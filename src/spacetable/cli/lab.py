@@ -23,12 +23,12 @@ from rich.table import Table
 from spacetable.engine import SpacetableError
 from spacetable.sim.report import Change, RunSummary, describe, shown, shown_change
 
-from .common import CliError, _fail, _guarded, _stdout, app
-from .options import _check_writable, _load_game, parse_seats
+from .common import CliError, app, fail, guarded, stdout_console
+from .options import check_writable, load_game, parse_seats
 
 
 @app.command("simulate")
-@_guarded
+@guarded
 def simulate_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="The game's id (see `spacetable list`).")],
     out: Annotated[
@@ -66,12 +66,12 @@ def simulate_command(
     from spacetable.sim.simulate import simulate
 
     try:
-        game = _load_game(game_id, players, None, content, option, finite=True)  # bots' games must end
+        game = load_game(game_id, players, None, content, option, finite=True)  # bots' games must end
         bots = [who.partition(":")[2] for who in parse_seats(seat or [], game.players, batch=True)]
-        _check_writable(out, "--out")
+        check_writable(out, "--out")
     except (CliError, SpacetableError) as exc:
-        _fail(str(exc))
-    console = _stdout()
+        fail(str(exc))
+    console = stdout_console()
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -104,7 +104,7 @@ def simulate_command(
 
 
 @app.command("report")
-@_guarded
+@guarded
 def report_command(
     run: Annotated[Path, typer.Argument(metavar="RUN.parquet", help="A run written by `spacetable simulate`.")],
     compare: Annotated[
@@ -127,10 +127,10 @@ def report_command(
         runs = [lab.summarise(run)] + ([lab.summarise(compare)] if compare is not None else [])
         changes = lab.compare(runs[0], runs[1]) if compare is not None else None
         if html is not None:
-            _check_writable(html, "--html")
+            check_writable(html, "--html")
     except (CliError, SpacetableError) as exc:
-        _fail(str(exc))
-    console = _stdout()
+        fail(str(exc))
+    console = stdout_console()
     for summary in runs:
         _print_run(summary, console)
     if changes is not None:
@@ -148,7 +148,7 @@ def report_command(
         try:
             html.write_text(drawing.html_page(runs, changes, images), encoding="utf-8")
         except OSError as exc:
-            _fail(f"cannot write {str(html)!r}: {exc.strerror or exc}")
+            fail(f"cannot write {str(html)!r}: {exc.strerror or exc}")
         console.print(f"[dim]Report saved to {escape(str(html))}.[/]")
 
 

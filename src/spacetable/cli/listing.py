@@ -9,14 +9,14 @@ from rich.table import Table
 
 from spacetable.engine import list_games
 
-from .common import _guarded, _stdout, app
+from .common import app, guarded, stdout_console
 
 
 @app.command("list")
-@_guarded
+@guarded
 def list_command() -> None:
     """List the games: id, name, players, and the options `play` accepts."""
-    console = _stdout()
+    console = stdout_console()
     for cls in list_games():
         span = str(cls.min_players) if cls.min_players == cls.max_players else f"{cls.min_players}-{cls.max_players}"
         usual = f" (usually {cls.default_players})" if cls.default_players else ""

@@ -24,8 +24,8 @@ from spacetable.agents import AGENTS, make_agent
 from spacetable.engine import Action, Event, Game, Player, Record, SpacetableError, State, play
 
 from . import listing  # noqa: F401  (registers `list`, the first command in the help)
-from .common import CliError, _fail, _guarded, _print_outcome, _progress, _stdout, app
-from .options import DEFAULT_BOT, HUMAN, _check_writable, _load_game, _load_record, parse_seats
+from .common import CliError, app, fail, guarded, print_outcome, progress_bar, stdout_console
+from .options import DEFAULT_BOT, HUMAN, check_writable, load_game, load_record, parse_seats
 from .saves import LAST, find_save, new_save_path
 from .terminal import (
     EventPrinter,
@@ -46,7 +46,7 @@ def _save(record: Record, path: Path | None, console: Console, quiet: bool = Fal
     try:
         record.save(path)
     except OSError as exc:
-        _fail(f"cannot write the record to {str(path)!r}: {exc.strerror or exc}")
+        fail(f"cannot write the record to {str(path)!r}: {exc.strerror or exc}")
     if not quiet:
         # soft_wrap: a long path stays one piece to copy, never broken by a newline
         console.print(f"Game saved to {escape(str(path))} ({len(record.actions)} actions).", soft_wrap=True)
@@ -126,7 +126,7 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
     """(game number, its seed, the error) of games that raised."""
     players = _make_players(seats, console, game)
     start = time.perf_counter()
-    progress = _progress(console)
+    progress = progress_bar(console)
     try:
         with progress:
             task = progress.add_task(game.id, total=games)
@@ -172,7 +172,7 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
             soft_wrap=True,
         )
     if not played:
-        _fail(f"all {len(failed)} games failed; the first: {failed[0][2][:200]}", code=1)
+        fail(f"all {len(failed)} games failed; the first: {failed[0][2][:200]}", code=1)
     elapsed = max(time.perf_counter() - start, 1e-9)
     rates = " · ".join(
         f"seat {s} ({who}): {wins[s] / played:.1%} wins" + (f", score {scores[s] / played:.2f}" if scored else "")
@@ -253,7 +253,7 @@ def _play_one(
         _save(record, path, console, quiet=True)
         raise
     printer.flush()
-    _print_outcome(final, console, viewer)
+    print_outcome(final, console, viewer)
     _save(record, path, console, quiet=True)
     _print_summary(final, record, seed, path, console, resumed is not None)
     return 0, True
@@ -299,7 +299,7 @@ def _offer_again(console: Console) -> bool:
 
 
 @app.command("play")
-@_guarded
+@guarded
 def play_command(
     game_id: Annotated[
         str | None,
@@ -364,23 +364,23 @@ def play_command(
 
     Every game is saved after every action (see `spacetable saves`); `--resume last` plays on.
     """
-    console = _stdout()
+    console = stdout_console()
     if resume is not None:
         try:
             file = find_save(resume)
         except LookupError as exc:
-            _fail(str(exc))
+            fail(str(exc))
         _resume(game_id, file, seat or [], seed, record, console, delay)
         return
     if game_id is None:
-        _fail("name the game to play (see `spacetable list`), or resume one with --resume last")
+        fail("name the game to play (see `spacetable list`), or resume one with --resume last")
     try:
-        game = _load_game(game_id, players, level, content, option, mode, finite=games is not None)
+        game = load_game(game_id, players, level, content, option, mode, finite=games is not None)
         seats = parse_seats(seat or [], game.players, batch=games is not None)
         if record is not None:
-            _check_writable(record)
+            check_writable(record)
     except (CliError, SpacetableError) as exc:
-        _fail(str(exc))
+        fail(str(exc))
     game_seed = _draw_seed(seed, console)
     try:
         if games is not None:
@@ -391,7 +391,7 @@ def play_command(
         while finished and HUMAN in seats and _offer_again(console):
             code, finished = _play_one(game, seats, _draw_seed(None, console), console, None, delay=delay)
     except SpacetableError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     if code:
         raise typer.Exit(code)
 
@@ -405,7 +405,7 @@ def _resume(
     console: Console,
     delay: float = 0.0,
 ) -> None:
-    rec = _load_record(file)
+    rec = load_record(file)
     try:
         if game_id is not None and rec.game_id != game_id:
             raise CliError(f"{file} is a record of {rec.game_id}, not {game_id}")
@@ -415,9 +415,9 @@ def _resume(
             raise CliError(f"{file}: that game is over; `spacetable replay {file}` shows it")
         seats = parse_seats(seat_values, game.players, batch=False) if seat_values else _record_seats(rec, file)
         target = path or file
-        _check_writable(target)
+        check_writable(target)
     except (CliError, SpacetableError) as exc:
-        _fail(str(exc))
+        fail(str(exc))
     code, _ = _play_one(game, seats, _draw_seed(seed, console), console, target, resumed=(rec, state), delay=delay)
     if code:
         raise typer.Exit(code)
@@ -450,7 +450,7 @@ def main() -> None:
 
 def _show_version(value: bool) -> None:
     if value:
-        _stdout().print(f"spacetable {version('spacetable')}")
+        stdout_console().print(f"spacetable {version('spacetable')}")
         raise typer.Exit()
 
 

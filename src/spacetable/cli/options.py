@@ -11,7 +11,7 @@ from spacetable.agents import AGENTS
 from spacetable.engine import JSON, Game, Record, RecordError, game_class, load, load_finite
 from spacetable.engine.safejson import read_json
 
-from .common import CliError, _fail
+from .common import CliError, fail
 
 DEFAULT_BOT = "greedy"
 HUMAN = "human"
@@ -62,7 +62,7 @@ def read_content(path: Path) -> dict[str, Any]:
         raise CliError(f"the content file {str(path)!r} is not valid TOML: {exc}") from None
 
 
-def _check_writable(path: Path, option: str = "--record") -> None:
+def check_writable(path: Path, option: str = "--record") -> None:
     if path.is_dir():
         raise CliError(f"{option} {str(path)!r} is a directory, not a file")
     if not path.resolve().parent.is_dir():
@@ -86,7 +86,7 @@ def parse_options(values: list[str]) -> dict[str, JSON]:
     return options
 
 
-def _load_game(
+def load_game(
     game_id: str,
     players: int | None,
     level: int | None,
@@ -110,13 +110,13 @@ def _load_game(
     return (load_finite if finite else load)(game_id, seats, options)
 
 
-def _load_record(file: Path) -> Record:
+def load_record(file: Path) -> Record:
     """Read and parse a record file; exit 2 with a clear message if it is unreadable or foreign."""
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"cannot read {str(file)!r}: {getattr(exc, 'strerror', None) or exc}")
+        fail(f"cannot read {str(file)!r}: {getattr(exc, 'strerror', None) or exc}")
     try:
         return Record.loads(text)
     except RecordError as exc:
-        _fail(f"{file}: {exc}")
+        fail(f"{file}: {exc}")

@@ -11,13 +11,13 @@ from spacetable.engine import JSON, Action, Game, IllegalActionError, Record, St
 from .playouts import (
     Playout,
     RandomPlayer,
+    Walk,
     _options_label,
-    _seat_name,
-    _Walk,
     assert_json,
     deciders,
     located,
     random_move,
+    seat_name,
 )
 
 
@@ -43,7 +43,7 @@ def check_json_roundtrip_and_clone(game: Game, n: int = 20, seed: int = 0) -> No
             raise AssertionError(f"state_from_json({data!r:.100}) did not raise ValueError")
 
     previous: tuple[State, JSON] | None = None
-    walk = _Walk(game, n, seed)
+    walk = Walk(game, n, seed)
     with located(walk.where):
         for playout, state in walk:
             data = state.to_json()
@@ -63,7 +63,7 @@ def check_json_roundtrip_and_clone(game: Game, n: int = 20, seed: int = 0) -> No
                 assert copy.awaiting() == state.awaiting(), f"{name} has another awaiting()"
                 for decider in deciders(state):
                     assert copy.legal_actions(decider) == state.legal_actions(decider), (
-                        f"{name} has other legal actions for {_seat_name(decider)}"
+                        f"{name} has other legal actions for {seat_name(decider)}"
                     )
             if not state.is_terminal():
                 seat, action = random_move(clone, playout.side_rng)
@@ -144,7 +144,7 @@ def check_clone_independence(game: Game, n: int = 5, seed: int = 0) -> None:
     The original's JSON, views and legal actions must be unchanged.
     """
     seats: list[int | None] = [None, *range(game.players)]
-    walk = _Walk(game, n, seed)
+    walk = Walk(game, n, seed)
     with located(walk.where):
         for playout, state in walk:
             rng = playout.side_rng
@@ -169,7 +169,7 @@ def check_clone_independence(game: Game, n: int = 5, seed: int = 0) -> None:
                 assert state.view(seat) == views[seat], f"mutating what a copy returned changed view({seat})"
             for decider, actions in legal.items():
                 assert state.legal_actions(decider) == actions, (
-                    f"mutating a legal-action list of a copy changed the legal actions of {_seat_name(decider)}"
+                    f"mutating a legal-action list of a copy changed the legal actions of {seat_name(decider)}"
                 )
             for name, copy in copies:
                 if not copy.is_terminal():

@@ -7,7 +7,7 @@ import random
 
 from spacetable.engine import JSON, Game, State, random_playout
 
-from .playouts import _seat_name, _visible, _Walk, assert_json, deciders, located, random_move
+from .playouts import Walk, assert_json, deciders, located, random_move, seat_name, visible_to
 
 
 def check_views_and_resample(game: Game, n: int = 20, seed: int = 0, playout_every: int = 5) -> None:
@@ -19,7 +19,7 @@ def check_views_and_resample(game: Game, n: int = 20, seed: int = 0, playout_eve
     (so a bot choosing on the resample chooses a legal action), is independent of
     the state, and (every ``playout_every`` steps) plays on to an end.
     """
-    walk = _Walk(game, n, seed)
+    walk = Walk(game, n, seed)
     with located(walk.where):
         for playout, state in walk:
             rng = playout.side_rng
@@ -70,7 +70,7 @@ def check_hidden_information(game: Game, n: int = 20, seed: int = 0, probes: int
        learns something private in silence (a leaky view, or a missing private event).
     """
     seats: list[int | None] = [None, *range(game.players)]
-    walk = _Walk(game, n, seed)
+    walk = Walk(game, n, seed)
     with located(walk.where):
         for playout, state in walk:
             rng = playout.side_rng
@@ -103,17 +103,17 @@ def _check_same_action(state: State, resampled: State, seat: int, rng: random.Ra
         common = [a for a in state.legal_actions(decider) if a in theirs]
         for action in rng.sample(common, min(probes, len(common))):
             real, other = state.clone(), resampled.clone()
-            seen_real = _visible(real.apply_action(action, decider), seat)
-            seen_other = _visible(other.apply_action(action, decider), seat)
+            seen_real = visible_to(real.apply_action(action, decider), seat)
+            seen_other = visible_to(other.apply_action(action, decider), seat)
             view_real, view_other = real.view(seat), other.view(seat)
             if seen_real != seen_other and view_real == view_other:
                 raise AssertionError(
-                    f"after {action!r} by {_seat_name(decider)}, the events shown to seat {seat} depend on what "
+                    f"after {action!r} by {seat_name(decider)}, the events shown to seat {seat} depend on what "
                     f"its view hides (its views agree):\n  {seen_real}\n  {seen_other}"
                 )
             if seen_real == seen_other and view_real != view_other:
                 raise AssertionError(
-                    f"after {action!r} by {_seat_name(decider)}, view({seat}) reveals something hidden "
+                    f"after {action!r} by {seat_name(decider)}, view({seat}) reveals something hidden "
                     f"before, but no event shown to seat {seat} does:\n  {view_real}\n  {view_other}"
                 )
 
@@ -128,12 +128,12 @@ def _check_chance_pairs(state: State, seats: list[int | None], rng: random.Rando
         views_two = {s: two.view(s) for s in seats}
         differs = [s for s in seats if views_one[s] != views_two[s]]
         for seat in seats:
-            seen_one, seen_two = _visible(events_one, seat), _visible(events_two, seat)
+            seen_one, seen_two = visible_to(events_one, seat), visible_to(events_two, seat)
             who = "the spectator" if seat is None else f"seat {seat}"
             if seen_one != seen_two and seat not in differs and differs:
                 raise AssertionError(
                     f"chance outcomes {first!r} and {second!r} show {who} different events although its view is "
-                    f"the same and only {', '.join(_seat_name(s) for s in differs)} may tell them apart:\n"
+                    f"the same and only {', '.join(seat_name(s) for s in differs)} may tell them apart:\n"
                     f"  {seen_one}\n  {seen_two}"
                 )
             if seat is not None and seen_one == seen_two and seat in differs and None not in differs:
@@ -154,7 +154,7 @@ def check_resample_redeals(game: Game, n: int = 5, seed: int = 0) -> None:
     if not game.hidden_information or game.players == 1:
         return  # one seat: nothing is hidden from it but the future, which no state holds
     differs = asymmetric = 0
-    walk = _Walk(game, n, seed)
+    walk = Walk(game, n, seed)
     with located(walk.where):
         for playout, state in walk:
             data = state.to_json()

@@ -70,7 +70,7 @@ def random_move(state: State, rng: random.Random) -> tuple[int | None, Action]:
     return seat, rng.choice(actions)
 
 
-def _seat_name(seat: int | None) -> str:
+def seat_name(seat: int | None) -> str:
     return "chance" if seat is None else f"seat {seat}"
 
 
@@ -101,7 +101,7 @@ class Playout:
         """The events of the last action."""
 
     def where(self) -> str:
-        tail = "; ".join(f"{_seat_name(s)}: {a!r}" for s, a in self.moves[-6:])
+        tail = "; ".join(f"{seat_name(s)}: {a!r}" for s, a in self.moves[-6:])
         return (
             f"{_options_label(self.game)}, playout {self.number} of seed {self.seed}, "
             f"after {len(self.moves)} actions" + (f" (last: {tail})" if tail else "")
@@ -128,10 +128,10 @@ def located(where: str | Callable[[], str]) -> Iterator[None]:
         raise
 
 
-class _Walk:
+class Walk:
     """Every state of ``n`` playouts, as ``(playout, state)``; ``where()`` names the current one.
 
-    Use as ``walk = _Walk(...)``, then ``with located(walk.where): for playout, state in walk: ...``
+    Use as ``walk = Walk(...)``, then ``with located(walk.where): for playout, state in walk: ...``
     so that any failure in the loop body names the playout and the step.
     """
 
@@ -149,7 +149,7 @@ class _Walk:
                 yield self.current, state
 
 
-def _visible(events: list[Event], seat: int | None) -> list[Event]:
+def visible_to(events: list[Event], seat: int | None) -> list[Event]:
     return [e for e in events if e.visible_to(seat)]
 
 

@@ -19,7 +19,7 @@ from spacetable.engine import (
     State,
 )
 
-from .playouts import Playout, _seat_name, _Walk, assert_json, deciders, located, random_move, same_action
+from .playouts import Playout, Walk, assert_json, deciders, located, random_move, same_action, seat_name
 
 
 def check_random_playouts(game: Game, n: int = 200, seed: int = 0) -> None:
@@ -32,7 +32,7 @@ def check_random_playouts(game: Game, n: int = 200, seed: int = 0) -> None:
     the order of their answers.
     """
     assert isinstance(game.max_length, int) and game.max_length > 0, f"max_length={game.max_length!r}"
-    walk = _Walk(game, n, seed)
+    walk = Walk(game, n, seed)
     with located(walk.where):
         for playout, state in walk:
             _check_turn(game, playout, state)
@@ -57,7 +57,7 @@ def _check_turn(game: Game, playout: Playout, state: State) -> None:
     else:
         assert awaiting == (), f"awaiting() is {awaiting} at a chance or terminal state"
     for decider in deciders(state):
-        assert state.legal_actions(decider), f"{_seat_name(decider)} must act but has no legal action"
+        assert state.legal_actions(decider), f"{seat_name(decider)} must act but has no legal action"
     for seat in range(players):
         if seat not in awaiting:
             assert state.legal_actions(seat) == [], f"seat {seat} owes no decision but has legal actions"
@@ -87,7 +87,7 @@ def _check_answer_order(state: State, awaiting: tuple[int, ...], rng: random.Ran
 
 def check_returns_and_outcome(game: Game, n: int = 20, seed: int = 0) -> None:
     """``returns()`` has one finite number per seat; ``outcome()`` is None until the end, then JSON."""
-    walk = _Walk(game, n, seed)
+    walk = Walk(game, n, seed)
     with located(walk.where):
         for _, state in walk:
             returns = state.returns()
@@ -144,10 +144,10 @@ def _assert_refused(state: State, action: object, seat: int | None, what: str) -
         assert str(exc), f"{what} {action!r} was refused with an empty message"
     except Exception as exc:
         raise AssertionError(
-            f"{what} {action!r} ({_seat_name(seat)}) raised {type(exc).__name__}: {exc}, not IllegalActionError"
+            f"{what} {action!r} ({seat_name(seat)}) raised {type(exc).__name__}: {exc}, not IllegalActionError"
         ) from exc
     else:
-        raise AssertionError(f"{what} {action!r} ({_seat_name(seat)}) was accepted")
+        raise AssertionError(f"{what} {action!r} ({seat_name(seat)}) was accepted")
     assert state.to_json() == before, f"refusing {what} {action!r} changed the state"
 
 
@@ -161,14 +161,14 @@ def check_illegal_actions(game: Game, n: int = 10, seed: int = 0, probes: int = 
     that owes no decision. At the end, every kind of action is refused.
     """
     seen: set[Action] = set()
-    walk = _Walk(game, 5, seed + 1)
+    walk = Walk(game, 5, seed + 1)
     with located(walk.where):
         for _, state in walk:
             for decider in deciders(state):
                 seen.update(state.legal_actions(decider))
     pool = sorted(seen, key=game.actions.encode)
     assert pool, "no legal action in five playouts"
-    walk = _Walk(game, n, seed)
+    walk = Walk(game, n, seed)
     with located(walk.where):
         for playout, state in walk:
             rng = playout.side_rng
@@ -210,7 +210,7 @@ def check_codec(game: Game, n: int = 20, seed: int = 0, sweep: int = 20_000) -> 
     space = game.actions
     assert isinstance(space.size, int) and space.size > 0, f"actions.size is {space.size!r}"
     seen: dict[Action, int] = {}
-    walk = _Walk(game, n, seed)
+    walk = Walk(game, n, seed)
     with located(walk.where):
         for _, state in walk:
             for decider in deciders(state):
@@ -244,7 +244,7 @@ def check_labels(game: Game, n: int = 10, seed: int = 0) -> None:
     """Whoever acts can tell the choices apart: the labels (``state.action_label``) of the legal
     actions, and of the chance outcomes, are non-empty and distinct (a menu of two equal lines,
     or a research adapter's action strings, would be ambiguous)."""
-    walk = _Walk(game, n, seed)
+    walk = Walk(game, n, seed)
     with located(walk.where):
         for _, state in walk:
             for decider in deciders(state):
@@ -261,7 +261,7 @@ def check_chance(game: Game, n: int = 20, seed: int = 0) -> None:
 
     Elsewhere ``chance_outcomes()`` raises IllegalActionError.
     """
-    walk = _Walk(game, n, seed)
+    walk = Walk(game, n, seed)
     with located(walk.where):
         for playout, state in walk:
             if not state.is_chance_node():
@@ -290,7 +290,7 @@ def check_seat_strictness(game: Game, n: int = 3, seed: int = 0) -> None:
     """Seats are exact ints in ``range(players)``: ``True``, ``0.0``, ``"0"``, -1 and ``players``
     are refused by ``apply_action`` with IllegalActionError (state unchanged), and a seat that is
     not an int by ``legal_actions`` too."""
-    walk = _Walk(game, n, seed)
+    walk = Walk(game, n, seed)
     with located(walk.where):
         for playout, state in walk:
             if state.is_terminal():
