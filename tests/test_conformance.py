@@ -57,7 +57,7 @@ def test_registered_game_conforms(game: Game, check: Check) -> None:
 def test_game_conforms_at_larger_tables(game_id: str, players: int) -> None:
     """Multi-seat games again at more seats (fewer playouts: their games are long; mothership's
     larger tables are in test_mothership_play)."""
-    run_all(spacetable.load_finite(game_id, players), n=playouts(1, 6))
+    run_all(spacetable.load_finite(game_id, players), n=playouts(1, 4))
 
 
 def test_registered_games_are_found() -> None:

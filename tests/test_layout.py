@@ -111,17 +111,17 @@ def _private_uses(path: Path) -> list[str]:
     modules: set[str] = set()
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level:
-            parts = (node.module or "").split(".")
-            if node.level >= 2 and parts[0] in inner or node.level == 1 and path.parent.name in inner:
-                for alias in node.names:
-                    if alias.name.startswith("_"):
-                        found.append(f"imports {alias.name}")
-                    modules.add(alias.asname or alias.name)
+        # ``from ..rules.x import y`` in views/ or bots/: two dots lead to the game's package
+        if isinstance(node, ast.ImportFrom) and node.level == 2 and (node.module or "").split(".")[0] in inner:
+            for alias in node.names:
+                if alias.name.startswith("_"):
+                    found.append(f"imports {alias.name}")
+                modules.add(alias.asname or alias.name)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules:
-            if node.attr.startswith("_") and not node.attr.startswith("__"):
-                found.append(f"reads {node.value.id}.{node.attr}")
+        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+            continue
+        if node.value.id in modules and node.attr.startswith("_") and not node.attr.startswith("__"):
+            found.append(f"reads {node.value.id}.{node.attr}")
     return found
 
 

@@ -207,6 +207,7 @@ def test_a_resample_keeps_what_other_players_know_of_each_others_hands_true() ->
         assert len(seen_by_2.known[1][0]) == 1  # seat 1 still knows one card of seat 0's hand
     assert {tuple(r.hands[0]) for r in resamples} != {(HULL_REPAIR, WORMHOLE)}  # seat 0's hand re-dealt
 
+
 def test_pick_up_two_cards_draws_two() -> None:
     state = holding(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"}), 0, "pick_up_two")
     play(state, Play(card("pick_up_two"), 0, 0), DrawCard(WORMHOLE), DrawCard(HULL_REPAIR))

@@ -23,12 +23,14 @@ WIDTH = 24
 
 
 def describe(path: Path) -> str:
-    """A Python file's first docstring line; a data file's first comment line; else nothing."""
+    """A Python file's first docstring line; a data file's first comment line; what a page is."""
     text = path.read_text(encoding="utf-8")
     if path.suffix == ".py":
         doc = ast.get_docstring(ast.parse(text))
         return doc.splitlines()[0] if doc else ""
     first = text.lstrip().splitlines()[0] if text.strip() else ""
+    if path.name == "howto.html":
+        return "How to play, in our words (the table's page /howto/GAME)"
     return first.lstrip("#").strip() if first.startswith("#") else ""
 
 
