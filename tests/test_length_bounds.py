@@ -15,6 +15,7 @@ import spacetable
 from mothership_helpers import CARDS, FIGHTER_1, MOTHERSHIP, cell, holding, mask, new_game, play, position, rolls
 from spacetable.agents import make_agent
 from spacetable.engine import CHANCE, JSON, Action, Event, State
+from spacetable.games.mothership import length
 from spacetable.games.mothership.content import CATEGORIES
 from spacetable.games.mothership.content.language import parse_effect
 from spacetable.games.mothership.game import Mothership
@@ -141,16 +142,16 @@ def test_mothership_bound_holds_for_a_greedy_solo_challenge() -> None:
     game = spacetable.load_finite("mothership", 1, {"mode": "solo"})
     bot, rng = make_agent("greedy"), random.Random(0)
     state = game.new_initial_state()
-    length = 0
+    played = 0
     while not state.is_terminal():
-        assert length < game.bounded_length()
+        assert played < game.bounded_length()
         if state.current_player() == CHANCE:
             state.apply_action(state.sample_chance(rng))
         else:
             seat = state.awaiting()[0]
             state.apply_action(bot.choose(state.clone(), seat, rng), seat)
-        length += 1
-    assert length > 200
+        played += 1
+    assert played > 200
 
 
 Agent = Callable[[MothershipState, int, random.Random], Action]
@@ -158,7 +159,7 @@ Agent = Callable[[MothershipState, int, random.Random], Action]
 
 def _mothership_game(game: Mothership, seed: int, choose: Agent) -> dict[str, int]:
     """Plays a game; returns its length, the most legs (moves) of one turn, the legs beyond
-    :meth:`Mothership._turn_spaces` summed over the game, and the card actions by kind."""
+    :func:`.length.turn_spaces` summed over the game, and the card actions by kind."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     assert isinstance(state, MothershipState)
@@ -177,7 +178,7 @@ def _mothership_game(game: Mothership, seed: int, choose: Agent) -> dict[str, in
         seen[type(action).__name__] += 1
         if isinstance(action, MothershipMove):
             legs[key] += 1
-    spaces = sum(game._turn_spaces())
+    spaces = sum(length.turn_spaces(game))
     seen["turn legs"] = max(legs.values(), default=0)
     seen["legs beyond"] = sum(max(0, n - spaces) for n in legs.values())
     return seen
@@ -207,11 +208,11 @@ def test_mothership_games_keep_within_each_part_of_the_bound(players: int, optio
     copies = sum(card.count for card in game.content.cards if card.module is None or card.module in game.modules)
     for seed, choose in enumerate([_random, _greedy]):
         seen = _mothership_game(game, seed, choose)
-        assert seen["legs beyond"] * 5 <= game._card_length()
+        assert seen["legs beyond"] * 5 <= length.card_length(game)
         assert seen["DrawCard"] <= copies and seen["Buy"] <= copies
         assert seen["Sell"] + seen["Play"] <= copies
         paid = seen["BuyTech"] + seen["BuyCharge"] + seen["Explore"] + seen["ReplaceObjective"]
-        assert paid <= game._paid_length()
+        assert paid <= length.paid_length(game)
         assert seen["length"] <= game.bounded_length()
 
 
@@ -254,7 +255,7 @@ def test_ninja_rope_moves_a_ship_beyond_its_turn_spaces_within_the_cards_part() 
     copies = 1 + sum(card.count for card in game.content.cards if card.key == "ninja_rope")
     more = new_game(2, content={"cards": {"ninja_rope": {"count": copies}}})
     handling = 2 + more.fleets + ATTACK_ACTIONS  # Railguns' ranged attack: the longest effect
-    assert more._card_length() - game._card_length() == LEG_ACTIONS * ROPE_SPACES + handling
+    assert length.card_length(more) - length.card_length(game) == LEG_ACTIONS * ROPE_SPACES + handling
 
 
 def test_jump_gates_jump_every_friendly_ship_within_the_turn_part() -> None:
@@ -279,7 +280,7 @@ def test_jump_gates_jump_every_friendly_ship_within_the_turn_part() -> None:
     assert taken == 2  # seat 0's fighter and seat 2's (a teammate's), each once
     game = _mothership(state.game)
     without = _mothership(spacetable.load_finite("mothership", 4, {"team_size": 1}))
-    assert game._turn_length(0) - without._turn_length(0) == game.content.ships  # the teammate's ships
+    assert length.turn_length(game, 0) - length.turn_length(without, 0) == game.content.ships  # the teammate's ships
 
 
 ONE_ARTIFACT = {"artifacts": [{"name": "Lone Relic", "effect": "income", "amount": 1, "text": "+1 resource."}]}
@@ -296,17 +297,17 @@ def test_each_artifact_token_is_turned_over_once_a_game_within_the_artifacts_par
     state.resources = [9, 0]
     state._legal_cache = None
     play(state, Explore(0), DrawArtifact(0))
-    assert game._artifact_length() == 2  # the two actions just played
+    assert length.artifact_length(game) == 2  # the two actions just played
     assert not [a for a in state.legal_actions() if isinstance(a, Explore)]
     events: list[Event] = []
     scripts.EFFECTS["artifact"](state, 0, FIGHTER_1, parse_effect("artifact"), events)
     assert state.choice is None and "it is discarded" in events[-1].text
-    assert new_game(content=ONE_ARTIFACT)._artifact_length() == 0
+    assert length.artifact_length(new_game(content=ONE_ARTIFACT)) == 0
     printed = spacetable.load_finite("mothership", 2, {"exploration": True})
-    assert _mothership(printed)._artifact_length() == 2 * len(printed.content.artifacts)
+    assert length.artifact_length(_mothership(printed)) == 2 * len(printed.content.artifacts)
     plain = _mothership(spacetable.load_finite("mothership", 2))
-    moved = sum(printed._turn_spaces()) - sum(plain._turn_spaces())  # Gravity Sail, Star Chart
-    assert _mothership(printed)._turn_length(0) - plain._turn_length(0) == LEG_ACTIONS * moved
+    moved = sum(length.turn_spaces(printed)) - sum(length.turn_spaces(plain))  # Gravity Sail, Star Chart
+    assert length.turn_length(_mothership(printed), 0) - length.turn_length(plain, 0) == LEG_ACTIONS * moved
 
 
 def test_a_rewarded_cannon_asks_one_choice_and_its_loot_is_counted() -> None:
@@ -342,17 +343,17 @@ def test_a_rewarded_cannon_asks_one_choice_and_its_loot_is_counted() -> None:
     assert any("guardian cannon is destroyed" in e.text for e in attack)
     loot = game.content.loot_small
     assert state.resources[0] == before + loot
-    cannon = loot + game._most_bonus("loot")
+    cannon = loot + length.most_bonus(game, "loot")
     plain = new_game(exploration=True, objectives="hidden")
     copies = sum(m.count for _, m in game.content.objectives)
-    assert game._expansion_resources() >= copies * 4 * cannon > plain._expansion_resources()
+    assert length.expansion_resources(game) >= copies * 4 * cannon > length.expansion_resources(plain)
 
 
 def test_tactician_is_claimed_twice_in_one_turn_within_the_objectives_part() -> None:
     """A copy can be claimed again in the turn it was claimed (the old part counted each copy
     once): Tactician's draw turns the deck over with Tactician back in it, the replacement
     draws it, and its goal (four action cards) still holds. The turn's draws and claims stay
-    within :meth:`Mothership._objective_turn`, whose claims the resources part counts too."""
+    within :func:`.length.objective_turn`, whose claims the resources part counts too."""
     game = new_game(exploration=True, objectives="hidden")
     keys = [key for key, _ in game.content.objectives]
     tactician, chest = keys.index("tactician"), keys.index("war_chest")
@@ -376,6 +377,6 @@ def test_tactician_is_claimed_twice_in_one_turn_within_the_objectives_part() -> 
             play(state, ReplaceObjective(chest), DrawObjective(tactician))
             draws += 1
     assert state.objectives[0] == [chest] and state.turn == 0
-    most_draws, most_claims = game._objective_turn()
+    most_draws, most_claims = length.objective_turn(game)
     assert (draws, claims) == (3, 2) and draws <= most_draws and claims <= most_claims
     assert most_claims > sum(m.count for _, m in game.content.objectives)  # more claims than copies

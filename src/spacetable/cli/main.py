@@ -440,7 +440,7 @@ def _record_seats(rec: Record, file: Path) -> list[str]:
 
 
 # the commands after `play` in the help, in this order: saves, replay, tournament, bench, serve; simulate, report
-from . import commands, lab  # noqa: E402, F401
+from . import commands, lab  # noqa: E402, F401  (register saves ... serve, then simulate and report, after play)
 
 
 def main() -> None:

@@ -20,10 +20,9 @@ from spacetable.engine import (
 )
 from spacetable.engine.schema import probe, validate
 
-from . import rule_refs
+from . import length, rule_refs
 from .bots.heuristic import evaluate
 from .content import CATEGORIES, Content, language, load_content
-from .length import LengthBound
 from .modules import MODULES as PLUGINS
 from .modules import beacons, hazards
 from .rules import schema, turns
@@ -47,7 +46,7 @@ EXPANSION = ("neutron_stars", "black_holes", "beacons", "objectives")
 
 
 @register
-class Mothership(Game, LengthBound):
+class Mothership(Game):
     id = "mothership"
     name = "Mothership"
     version = "0.1"
@@ -189,7 +188,7 @@ class Mothership(Game, LengthBound):
         self.hooks: Hooks = chosen(PLUGINS, self)
         """The rule hooks of the modules in play (``hooks.py``), chosen once."""
         if opts["objectives"] == "hidden":
-            self._objective_chain()  # refuses a content whose claims could go on without end
+            length.objective_chain(self)  # refuses a content whose claims could go on without end
         self.card_index = {card.key: i for i, card in enumerate(c.cards)}
         self.layout_board = self._layout_board()
         if self.layout_board is not None:
@@ -229,7 +228,7 @@ class Mothership(Game, LengthBound):
             len(c.beacons),
             len(c.objectives),
         )
-        self.max_length = self._bound_length()
+        self.max_length = length.bound_length(self)
 
     @classmethod
     def usual_players(cls, options: Mapping[str, JSON] | None = None) -> int:
