@@ -89,9 +89,9 @@ fuzz: $(TEST_STAMP) compiled
 
 # The long runs, which `make test` leaves out for its ten minutes and CI runs after it (.ci/run):
 # the conformance checks and the research adapters' random games with the larger budgets of
-# tests/budget.py (three playouts per Mothership variant instead of one, longer games), then the
+# tests/budget.py (two playouts per Mothership variant instead of one, longer games), then the
 # tests marked `soak` (whole games played on the boards by clicking, the kill -9 crash test, the
-# lab's Ray run, the watched showdown, two games' table explanations). About 12 minutes here.
+# lab's Ray run, the watched showdown, two games' table explanations). 12 to 15 minutes here.
 SOAK_CHECKS := conform or random_simulation or tensor_is_the_view
 soak: $(TEST_STAMP) system-packages compiled
 	SPACETABLE_SOAK=1 $(BIN)/pytest -n $(JOBS) --dist worksteal --durations=10 -m "not soak" -k "$(SOAK_CHECKS)" \
