@@ -47,3 +47,20 @@ def label(state: MothershipState, value: int) -> str:
     if choice is None or value not in choice["options"]:
         return f"choose {value}"
     return str(choice["labels"][choice["options"].index(value)])
+
+
+def pass_words(cancel: object, pending: dict[str, Any] | None, trading: object) -> str:
+    """What passing does in the decision at hand (the state's or a view's ``cancel``, ``pending``
+    and ``trading``), in words: the move's label and the table's button say the same."""
+    if cancel:
+        return "let the card be played"
+    if pending:
+        stage = pending.get("stage")
+        if stage == "lost":
+            return "take the loss (no answering card)"
+        if stage == "rolled":
+            return "keep the dice as rolled"
+        return "play no more cards before the roll"
+    if trading:
+        return "buy and sell nothing before the next turn"
+    return "do nothing more here"

@@ -23,7 +23,7 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Action, Event
 
@@ -51,6 +51,7 @@ from .targets import (
 
 if TYPE_CHECKING:
     from .state import MothershipState
+    from .tactics import Term
 
 DAMAGES = {
     MOTHERSHIP: {MOTHERSHIP, FIGHTER, BOMBER, COLONY, PLANET_TARGET, CANNON_TARGET},
@@ -183,21 +184,19 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
     attackers = [state.pos[seat][ship] for ship in ships]
     if kind == PLANET_TARGET:  # no buffs: only Git off Mah Propertay! raises the total needed
         state.pending = None
-        total = final_total(state, attackers, sum(attack_rolls), "the planet attack", events)
+        bonus = sum(value for _, value in tactics.faced(attack_terms(state, pending, events), attack_rolls))
+        total = final_total(state, attackers, sum(attack_rolls) + bonus, "the planet attack", events)
         capture(state, seat, unit, total, events, tactics.capture_needs(state, pending))
         return
     cell = target_cell(state, target)
-    helpers = 0 if kind == COLONY else wingmen(state, other, cell)  # the rule helps a defending *ship*
-    dice, kinds = pending["dice"], state.game.ship_kinds
+    dice = pending["dice"]
     attacking = Sum(
         [
             (f"{state.ship_name(seat, ship)}'s {die_name(dice[i])}", face)
             for i, (ship, face) in enumerate(zip(ships, attack_rolls))
         ]
     )
-    attacking.add(tactics.bonuses(state, pending, tactics.ATTACK, attack_rolls))
-    hooks = state.game.hooks
-    attacking.add([(term, sum(bonus(state, seat, ship) for ship in ships)) for term, bonus in hooks.roll_bonus])
+    attacking.add(tactics.faced(attack_terms(state, pending, events), attack_rolls))
     defender = (
         f"{state.player_name(other)}'s colony station"
         if kind == COLONY
@@ -206,19 +205,10 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
         else state.ship_name(other, unit)
     )
     defending = Sum([(f"{defender}'s {die_name(dice[len(ships) + i])}", face) for i, face in enumerate(defence_rolls)])
-    defending.add(tactics.bonuses(state, pending, tactics.DEFENCE, defence_rolls))
-    if kind == MOTHERSHIP:
-        defending.add([(term, bonus(state, other, unit)) for term, bonus in hooks.roll_bonus])
-    attacking.add([("technology tree", sum(tech.bonus(state, seat, "attack", kinds[ship]) for ship in ships))])
-    attacking.add([("Overcharge", tech.overcharge(state, seat, events))])
-    attacking.add([(term, bonus(state, seat, events)) for term, bonus in hooks.dogfight_bonus])
-    if kind != COLONY:
-        defending.add([("technology tree", tech.bonus(state, other, "defence", kind))])
-        defending.add([("Overcharge", tech.overcharge(state, other, events))])
-        defending.add([(term, bonus(state, other, events)) for term, bonus in hooks.dogfight_bonus])
+    defending.add(tactics.faced(defence_terms(state, pending, events), defence_rolls))
     attack, roll = attacking.total, defending.total
-    wingman = helpers * (state.game.content.wingman_bonus + tech.bonus(state, other, "wingman"))
-    defending.add([(f"{helpers} wingman", wingman)])
+    helpers, wingman = wingmen_term(state, pending)
+    defending.add([wingman])
     defence = defending.total
     extra = f" + {helpers} wingman" if helpers else ""
     events.append(Event("roll", f"Attack {attack} against defence {roll}{extra} = {defence}."))
@@ -229,6 +219,63 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
     tactics.open_lost(state)
     if tactics.decided(state):
         settle(state, events)
+
+
+def attack_terms(state: MothershipState, pending: dict[str, Any], events: list[Event]) -> list[Term]:
+    """What the attacking side adds to its dice, in the order its total lists them: the cards played,
+    the modules' roll bonuses, the technology tree, an Overcharge held, the modules' dogfight
+    bonuses; nothing on a planet (chapter 7: no buffs there). What is good for one roll (an
+    Overcharge, a kept beacon card) is spent, and told in ``events``: a forecast asks on a clone."""
+    seat, ships = pending["seat"], pending["ships"]
+    if decode_target(state, pending["target"])[0] == PLANET_TARGET:
+        return []
+    hooks, kinds = state.game.hooks, state.game.ship_kinds
+    terms = tactics.card_terms(state, pending, tactics.ATTACK)
+    terms += [(term, sum(bonus(state, seat, ship) for ship in ships)) for term, bonus in hooks.roll_bonus]
+    terms.append(("technology tree", sum(tech.bonus(state, seat, "attack", kinds[ship]) for ship in ships)))
+    terms.append(("Overcharge", tech.overcharge(state, seat, events)))
+    terms += [(term, bonus(state, seat, events)) for term, bonus in hooks.dogfight_bonus]
+    return terms
+
+
+def defence_terms(state: MothershipState, pending: dict[str, Any], events: list[Event]) -> list[Term]:
+    """What the defending unit adds to its die, wingmen aside (:func:`wingmen_term`): the cards
+    played, the modules' roll bonuses (a mothership's), and unless it is a colony station the
+    tree's defence for its kind, an Overcharge held and the modules' dogfight bonuses (spent and
+    told as in :func:`attack_terms`)."""
+    kind, other, unit = decode_target(state, pending["target"])
+    hooks = state.game.hooks
+    terms = tactics.card_terms(state, pending, tactics.DEFENCE)
+    if kind == MOTHERSHIP:
+        terms += [(term, bonus(state, other, unit)) for term, bonus in hooks.roll_bonus]
+    if kind != COLONY:
+        terms.append(("technology tree", tech.bonus(state, other, "defence", kind)))
+        terms.append(("Overcharge", tech.overcharge(state, other, events)))
+        terms += [(term, bonus(state, other, events)) for term, bonus in hooks.dogfight_bonus]
+    return terms
+
+
+def wingmen_term(state: MothershipState, pending: dict[str, Any]) -> tuple[int, tuple[str, int]]:
+    """(friendly ships beside the defending unit, their term: ``"N wingman"`` and what they add,
+    each the rules' wingman bonus and the tree's); a colony station has none (the rule helps a
+    defending *ship*)."""
+    kind, other, _ = decode_target(state, pending["target"])
+    helpers = 0 if kind == COLONY else wingmen(state, other, target_cell(state, pending["target"]))
+    each = state.game.content.wingman_bonus + tech.bonus(state, other, "wingman")
+    return helpers, (f"{helpers} wingman", helpers * each)
+
+
+def asteroid_terms(state: MothershipState, pending: dict[str, Any], events: list[Event]) -> list[Term]:
+    """What a ship adds to its die against an asteroid field: the cards played, the modules' roll
+    bonuses, the tree's asteroid buffs and defence buffs for its kind, an Overcharge held (spent
+    and told as in :func:`attack_terms`)."""
+    seat, ship = pending["seat"], pending["ships"][0]
+    kind = state.game.ship_kinds[ship]
+    terms = tactics.card_terms(state, pending, tactics.DEFENCE)
+    terms += [(term, bonus(state, seat, ship)) for term, bonus in state.game.hooks.roll_bonus]
+    terms.append(("technology tree", tech.bonus(state, seat, "asteroid") + tech.bonus(state, seat, "defence", kind)))
+    terms.append(("Overcharge", tech.overcharge(state, seat, events)))
+    return terms
 
 
 def held(state: MothershipState, seat: int, ship: int) -> bool:
@@ -319,13 +366,9 @@ def resolve_asteroids(state: MothershipState, events: list[Event]) -> None:
     state.pending = None
     seat, ship = pending["seat"], pending["ships"][0]
     rocks, rolls = pending["rolls"][0], pending["rolls"][1:]
-    kind = state.game.ship_kinds[ship]
     name = state.ship_name(seat, ship)
     roll = Sum([(f"{name}'s {die_name(sides)}", face) for sides, face in zip(pending["dice"][1:], rolls)])
-    roll.add(tactics.bonuses(state, pending, tactics.DEFENCE, rolls))
-    roll.add([(term, bonus(state, seat, ship)) for term, bonus in state.game.hooks.roll_bonus])
-    roll.add([("technology tree", tech.bonus(state, seat, "asteroid") + tech.bonus(state, seat, "defence", kind))])
-    roll.add([("Overcharge", tech.overcharge(state, seat, events))])
+    roll.add(tactics.faced(asteroid_terms(state, pending, events), rolls))
     events.append(Event("roll", f"How: {roll} against the asteroids' {rocks}."))
     total = roll.total
     cell = state.pos[seat][ship]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
 
-from . import abilities, cards, choices, combat, dice, economy, movement, setup, tactics, tech, turns
+from . import abilities, cards, choices, combat, dice, economy, forecast, movement, setup, tactics, tech, turns
 from .actions import (
     Attack,
     AutoPlace,
@@ -45,6 +45,7 @@ __all__ = [
     "choices",
     "dice",
     "economy",
+    "forecast",
     "label",
     "setup",
     "tactics",
@@ -231,7 +232,7 @@ def label(state: MothershipState, action: Action) -> str:
         card = state.game.content.cards[action.card]
         return f"sell {card.name} for {card.value}"
     if isinstance(action, Pass):
-        return "pass"
+        return "pass: " + choices.pass_words(state.cancel, state.pending, state.trading)
     if isinstance(action, BuyTech):
         branch = state.game.content.branches[action.branch]
         category = ("economy", "combat", "support").index(branch.category)

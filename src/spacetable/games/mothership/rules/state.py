@@ -360,6 +360,9 @@ class MothershipState(State):
     def action_label(self, action: Action) -> str:
         return dispatch.label(self, action)
 
+    def action_note(self, action: Action) -> str | None:
+        return dispatch.forecast.note(self, action)
+
     # ---- results ----------------------------------------------------------
     def returns(self) -> list[float]:
         n = self.game.players  # seats (the solo challenge's NPC is not one)
@@ -396,7 +399,11 @@ class MothershipState(State):
         data["secret"] = [[n, total if s == seat else None] for s, (n, total) in enumerate(self.secret)]
         for hide in self.game.hooks.view:  # others' objectives
             hide(self, data, seat)
+        if data["pending"] is not None:  # the odds of the roll in progress: public, alike for every seat
+            odds = dispatch.forecast.forecast(self)
+            data["pending"]["forecast"] = None if odds is None else odds.to_json()
         data["seat"] = seat
+        data["to_act"] = list(self.awaiting())  # whose decision it is: public, for the table's words
         return data
 
     def resample(self, seat: int, rng: random.Random) -> MothershipState:

@@ -29,6 +29,7 @@ the ship's die. Nobody answers a loss there (Last Stand and Life Support answer 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Action, Event
@@ -316,6 +317,10 @@ def _next(state: MothershipState) -> None:
 
 # ---- what the cards add ---------------------------------------------------------------------
 
+Term = tuple[str, int | None]
+"""One addition to a side's total: (its source in words, what it adds), where None stands for
+the side's highest die face (Expansion Pak), known once the side's dice are rolled."""
+
 
 def bonus(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
     """The cards' additions to ``side``'s total (``rolls``: that side's die faces)."""
@@ -324,21 +329,32 @@ def bonus(state: MothershipState, pending: dict[str, Any], side: int, rolls: lis
 
 def bonuses(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> list[tuple[str, int]]:
     """Each card's addition to ``side``'s total, with the card's name, in the order played."""
+    return faced(card_terms(state, pending, side), rolls)
+
+
+def card_terms(state: MothershipState, pending: dict[str, Any], side: int) -> list[Term]:
+    """Each card's addition to ``side``'s total with the card's name, in the order played, before
+    the dice are rolled (None: the side's highest face, see :data:`Term`)."""
     if not pending["mods"]:  # the usual case, and bots ask it for every candidate action
         return []
     names = {card.key: card.name for card in state.game.content.cards}
     return [
-        (names.get(key, key.replace("_", " ")), EFFECTS[key](state, pending, side, rolls))
+        (names.get(key, key.replace("_", " ")), EFFECTS[key](state, pending, side))
         for key, who, *_ in pending["mods"]
         if who == side and key in EFFECTS  # the defender's answers (Last Stand, Life Support) add nothing
     ]
 
 
-def _defence_buff(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+def faced(terms: list[Term], rolls: list[int]) -> list[tuple[str, int]]:
+    """``terms`` once the side's dice show ``rolls``: the highest face read from them."""
+    return [(source, max(rolls, default=0) if value is None else value) for source, value in terms]
+
+
+def _defence_buff(state: MothershipState, pending: dict[str, Any], side: int) -> int:
     return 1
 
 
-def _wingman(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+def _wingman(state: MothershipState, pending: dict[str, Any], side: int) -> int:
     _, seat, unit = decode_target(state, pending["target"])
     cell = state.pos[seat][unit] if unit < len(state.pos[seat]) else NOWHERE
     return 2 if cell != NOWHERE and wingmen(state, seat, cell) else 0
@@ -354,7 +370,7 @@ def _side_ships(state: MothershipState, pending: dict[str, Any], side: int) -> t
     return seat, [unit] if unit < len(state.pos[seat]) else []
 
 
-def _sensors(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+def _sensors(state: MothershipState, pending: dict[str, Any], side: int) -> int:
     board = state.board
     assert board is not None
     seat, ships = _side_ships(state, pending, side)
@@ -368,7 +384,7 @@ def _sensors(state: MothershipState, pending: dict[str, Any], side: int, rolls: 
     return 0
 
 
-def _seismic(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+def _seismic(state: MothershipState, pending: dict[str, Any], side: int) -> int:
     board = state.board
     assert board is not None
     seat, ships = _side_ships(state, pending, 1 - side)
@@ -379,22 +395,23 @@ def _seismic(state: MothershipState, pending: dict[str, Any], side: int, rolls: 
     return 0
 
 
-def _volt(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+def _volt(state: MothershipState, pending: dict[str, Any], side: int) -> int:
     return 3 if 0 in _side_ships(state, pending, side)[1] else 0
 
 
-def _expansion(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
-    return max(rolls, default=0)
+def _expansion(state: MothershipState, pending: dict[str, Any], side: int) -> None:
+    """Expansion Pak: the side's highest face once more."""
+    return None
 
 
-def _nuclear(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+def _nuclear(state: MothershipState, pending: dict[str, Any], side: int) -> int:
     """Nuclear Missile: its tile's amount added to the mothership's roll."""
     return max(
         (t.amount for b in state.game.content.branches for t in b.tiers if t.ability == "nuclear_missile"), default=0
     )
 
 
-def _roadshow(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+def _roadshow(state: MothershipState, pending: dict[str, Any], side: int) -> int:
     """Intergalactic Antiques Roadshow: +1 for every artifact the side's player holds."""
     return holding(state, sides(state, pending)[side], "artifacts")
 
@@ -404,11 +421,11 @@ def holding(state: MothershipState, seat: int, thing: str) -> int:
     return sum(count(state, seat, thing) for count in state.game.hooks.holdings)
 
 
-def _nothing(state: MothershipState, pending: dict[str, Any], side: int, rolls: list[int]) -> int:
+def _nothing(state: MothershipState, pending: dict[str, Any], side: int) -> int:
     return 0
 
 
-EFFECTS = {
+EFFECTS: dict[str, Callable[[MothershipState, dict[str, Any], int], int | None]] = {
     "defence_buff": _defence_buff,
     "wingman": _wingman,
     "git_off_mah_propertay": _nothing,  # raises the capture total instead (capture_needs)
@@ -421,7 +438,8 @@ EFFECTS = {
     ROADSHOW: _roadshow,
     "nuclear": _nuclear,  # not a card: the Nuclear Missile ability (module abilities)
 }
-"""The dogfight cards implemented so far, by key: what each adds to its side's total."""
+"""The dogfight cards implemented so far, by key: what each adds to its side's total (None: the
+side's highest face, see :data:`Term`)."""
 
 
 def capture_needs(state: MothershipState, pending: dict[str, Any]) -> int:
