@@ -24,6 +24,7 @@ from spacetable.engine import (
     Outcome,
     Record,
     RecordError,
+    Requires,
     Roll,
     State,
     check_json_keys,
@@ -538,6 +539,70 @@ def test_options_defaults_and_values() -> None:
 def test_options_validation(players: Any, options: dict[str, Any], message: str) -> None:
     with pytest.raises(OptionsError, match=message):
         Tunable(players, options)
+
+
+class Linked(Game):
+    """A game whose options depend on each other and on the player count (never played)."""
+
+    id = "linked"
+    name = "Linked"
+    version = "0"
+    min_players = 1
+    max_players = 4
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = {
+        "speed": OptionSpec(
+            1,
+            "how fast",
+            choices=(1, 2, 3),
+            kind=int,
+            label="Speed",
+            choice_labels={1: "slow", 2: "fast", 3: "very fast"},
+        ),
+        "turbo": OptionSpec(
+            False, "a boost", kind=bool, label="Turbo boost", requires=(Requires((True,), "speed", (2, 3)),)
+        ),
+        "duel": OptionSpec(
+            False, "head to head", kind=bool, requires=(Requires(None, "players", (2,), "a duel is for two"),)
+        ),
+    }
+
+    def new_initial_state(self) -> State:
+        raise NotImplementedError
+
+    def state_from_json(self, data: Any) -> State:
+        raise NotImplementedError
+
+
+def test_an_unmet_requirement_is_refused_in_one_line_naming_both_options_in_words() -> None:
+    with pytest.raises(OptionsError) as refused:
+        Linked(2, {"turbo": True})
+    assert str(refused.value) == (
+        "linked: Turbo boost on needs Speed fast or very fast, but Speed is slow (options turbo=true, speed=1)"
+    )
+    assert Linked(2, {"turbo": True, "speed": 3}).options["turbo"] is True
+    assert Linked(2, {"speed": 1}).options == {"speed": 1, "turbo": False, "duel": False}  # at its default: free
+    with pytest.raises(
+        OptionsError, match=r"^linked: a duel is for two, but the table has 3 players \(option duel=true\)$"
+    ):
+        Linked(3, {"duel": True})
+    with pytest.raises(OptionsError, match="a duel is for two, but the table has one player"):
+        Linked(1, {"duel": True})
+    assert Linked(2, {"duel": True}).options["duel"] is True
+
+
+def test_mothership_refuses_objectives_without_exploration_from_its_declared_dependency() -> None:
+    needs = game_class("mothership").option_specs["objectives"].requires
+    assert Requires(("hidden", "global"), "exploration", (True,), "objectives need planetary exploration") in needs
+    for objectives in ("hidden", "global"):
+        with pytest.raises(OptionsError) as refused:
+            spacetable.load("mothership", 2, {"objectives": objectives})
+        assert str(refused.value) == (
+            "mothership: objectives need planetary exploration, but Planetary exploration is off "
+            f'(options objectives="{objectives}", exploration=false)'
+        )
+    assert spacetable.load("mothership", 2, {"objectives": "hidden", "exploration": True}).options["exploration"]
+    with pytest.raises(OptionsError, match="the solo challenge is for one player, but the table has 4 players"):
+        spacetable.load("mothership", 4, {"mode": "solo"})
 
 
 def test_falling_skies_option_values() -> None:

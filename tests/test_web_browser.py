@@ -48,14 +48,22 @@ def table_of(page: Page) -> str:
 def create_in_lobby(
     page: Page, game: str, players: int, seats: list[str], options: dict[str, str] | None = None
 ) -> dict[int, str]:
-    """Fill the lobby's form as a person does (``options``: what to type in option fields); return
-    each human seat's invite link."""
+    """Fill the lobby's form as a person does (``options``: what to choose in option fields: a
+    select's value, "true" or "false" for a checkbox, else what to type); return each human seat's
+    invite link."""
     page.select_option("#game", game)
     if page.locator("#players").is_enabled():  # a one-player game has nothing to choose
         page.fill("#players", str(players))
         page.locator("#players").dispatch_event("change")
-    for name, typed in (options or {}).items():
-        page.fill(f"#opt-{name}", typed)
+    for name, given in (options or {}).items():
+        field = page.locator(f"#opt-{name}")
+        kind = field.evaluate("e => e.tagName === 'INPUT' ? e.type : e.tagName.toLowerCase()")
+        if kind == "select":
+            field.select_option(given)
+        elif kind == "checkbox":
+            field.set_checked(given == "true")
+        else:
+            field.fill(given)
     for seat, kind in enumerate(seats):
         page.select_option(f"#seat-{seat}", kind)
     page.click("#create")

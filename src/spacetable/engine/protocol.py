@@ -13,11 +13,12 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn, SupportsIndex
 
 from .actions import Action, ActionSpace
 from .errors import IllegalActionError, OptionsError
+from .options import OptionSpec, Requires, check_options
 from .references import Teaching
 
 if TYPE_CHECKING:
@@ -115,9 +116,6 @@ def check_seat(seat: object, players: int) -> int:
     return seat
 
 
-MAX_OPTION_INT = 10_000
-"""No integer game option (a limit, a level, a seat) is larger: a limit of 10⁹ is a mistake."""
-
 _NO_TENSOR = "{game} has no observation tensor yet: see docs/INTEROP.md, 'Observation tensors'"
 
 
@@ -128,16 +126,6 @@ class Statistic(NamedTuple):
     value: float
     weight: float
     percent: bool = False
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One game option: its default, the values it accepts and what it does."""
-
-    default: JSON
-    help: str
-    choices: tuple[JSON, ...] | None = None
-    kind: type = field(default=object)
 
 
 class Game(ABC):
@@ -187,24 +175,7 @@ class Game(ABC):
         self.options = self._check_options(dict(options or {}))
 
     def _check_options(self, given: dict[str, JSON]) -> dict[str, JSON]:
-        unknown = set(given) - set(self.option_specs)
-        if unknown:
-            known = ", ".join(sorted(self.option_specs)) or "none"
-            raise OptionsError(f"{self.id}: unknown option(s) {sorted(unknown)}; known options: {known}")
-        options: dict[str, JSON] = {}
-        for name, spec in self.option_specs.items():
-            value = given.get(name, spec.default)
-            if spec.choices is not None and value not in spec.choices:
-                raise OptionsError(f"{self.id}: option {name}={value!r} must be one of {list(spec.choices)}")
-            if value is None and spec.default is not None and (spec.choices is None or None not in spec.choices):
-                raise OptionsError(f"{self.id}: option {name} cannot be null (its default is {spec.default!r})")
-            wrong_kind = not isinstance(value, spec.kind) or (spec.kind is int and type(value) is bool)
-            if spec.kind is not object and value is not None and wrong_kind:
-                raise OptionsError(f"{self.id}: option {name}={value!r:.40} must be of type {spec.kind.__name__}")
-            if type(value) is int and not -MAX_OPTION_INT <= value <= MAX_OPTION_INT:
-                raise OptionsError(f"{self.id}: option {name}={value:.3g} is beyond the sane bound ±{MAX_OPTION_INT:,}")
-            options[name] = value
-        return options
+        return check_options(self.id, self.players, self.option_specs, given)
 
     @abstractmethod
     def new_initial_state(self) -> State:
@@ -274,8 +245,20 @@ class Game(ABC):
         draws no board (front ends then show the view as data). Drawn from the view alone, so it
         can hold nothing the seat may not know. Elements a player can click carry
         ``data-part="<id>"`` with the ids that :meth:`action_parts` uses, and a ``<title>`` with
-        their text from the content data."""
+        their text from the content data. A board may instead be a split (``svg.split``): the grid's
+        ``<svg>`` and HTML side panels, for a board whose panels are text more than drawing."""
         return None
+
+    def guide(self, view: JSON, seat: int | None, actions: Sequence[Action] = ()) -> str | None:
+        """One line for ``seat`` (None: a spectator) at ``view``, where ``actions`` are its legal moves
+        (none unless it owes a decision): what is happening and what the seat may do now, in the
+        rulebook's words; None where the game has none (the table then says only whose move it
+        is). Drawn from what the seat may know alone, as the board is."""
+        return None
+
+    def seat_names(self) -> list[str]:
+        """What the table calls each seat, as its board and log do ("Player 2", a colour)."""
+        return [f"Player {seat + 1}" for seat in range(self.players)]
 
     def action_parts(self, action: Action) -> tuple[str, ...]:
         """The board elements an action involves, as ``data-part`` ids: the piece first, then the
@@ -449,6 +432,12 @@ class State(ABC):
         """A human label for an action of this game."""
         return repr(action)
 
+    def action_note(self, action: Action) -> str | None:
+        """What ``action`` risks or promises, in words, from what the acting seat may know (a
+        fight's odds, say); None where there is nothing to say. Asked only for the acting seat's
+        legal actions."""
+        return None
+
     # ---- results ----------------------------------------------------------
     @abstractmethod
     def returns(self) -> list[float]:
@@ -514,6 +503,7 @@ __all__ = [
     "Game",
     "OptionSpec",
     "Outcome",
+    "Requires",
     "State",
     "Statistic",
     "check_json_keys",

@@ -30,14 +30,39 @@ class FallingSkies(Game):
     max_players = 1
     value_scale = 15.0
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
-        "level": OptionSpec(None, "1 to 8: level N flips the first N-1 cards of the flip order to hard", kind=int),
-        "hard": OptionSpec(None, f"the cards on their hard side, any of {list(CARDS)}", kind=list),
+        "level": OptionSpec(
+            None,
+            "1 to 8: level N turns the first N-1 cards of the flip order to their hard side",
+            kind=int,
+            label="Level",
+            group="Difficulty",
+            choice_labels={None: "1, every card easy"},
+        ),
+        "hard": OptionSpec(
+            None,
+            "Instead of a level, the cards to play on their hard side",
+            kind=list,
+            label="Hard cards",
+            group="Difficulty",
+            choice_labels=dict(
+                zip(CARDS, ("Sky 1", "Sky 2", "Sky 3", "City", "Research", "Base, upper", "Base, lower"), strict=True)
+            ),
+        ),
         "energy_room": OptionSpec(
             "gain",
-            "energy rooms add the value ('gain') or raise energy to it ('restore')",
+            "What an energy room does with its value",
             choices=("gain", "restore"),
+            label="Energy rooms",
+            group="Rule choices",
+            choice_labels={"gain": "Add the value to the energy", "restore": "Raise the energy to the value"},
         ),
-        "content": OptionSpec(None, "card data overriding content/cards.toml (a parsed TOML table)", kind=dict),
+        "content": OptionSpec(
+            None,
+            "Card data laid over the game's cards (content/cards.toml), as a JSON object of the TOML tables",
+            kind=dict,
+            label="Card data",
+            group="For designers",
+        ),
     }
 
     def __init__(self, players: int = 1, options: Mapping[str, JSON] | None = None) -> None:

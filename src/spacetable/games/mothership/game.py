@@ -13,6 +13,7 @@ from spacetable.engine import (
     Game,
     OptionsError,
     OptionSpec,
+    Requires,
     State,
     Statistic,
     check_json_keys,
@@ -32,7 +33,7 @@ from .rules.hooks import Hooks, chosen
 from .rules.state import JSON_KEYS, MothershipState
 from .rules.targets import BOMBER, FIGHTER, MOTHERSHIP
 from .rules.turns import ROUND_LIMIT
-from .views import report, tensor, web, web_words
+from .views import report, tensor, web, web_guide, web_words
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor
@@ -43,6 +44,18 @@ MODES = ("auto", "standard", "victory_points", "solo")
 MODULES = ("random_event", "exploration", "neutron_stars", "black_holes", "beacons", "objectives")
 """The options that switch a module on (their names are the modules' names in content data)."""
 EXPANSION = ("neutron_stars", "black_holes", "beacons", "objectives")
+EXPANSION_PLAYERS = Requires(None, "players", (2, 3, 4, 5, 6), "the expansion's modules are for 2 to 6 players")
+LAYOUTS = (
+    ("duel", 2),
+    ("triangle", 3),
+    ("crossroads", 4),
+    ("belt", 4),
+    ("pentagon", 5),
+    ("hexarchy", 6),
+    ("solo_outpost", 1),
+    ("solo_belt", 1),
+)
+"""The layouts of content/layouts.toml and their player counts, for the option's words and checks."""
 
 
 @register
@@ -65,62 +78,176 @@ class Mothership(Game):
     """The rulebook has no round limit and a game can stall (fleets that never meet); bots'
     batches and research stop after 60 rounds (RULINGS.md, ruling 24)."""
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
+        "mode": OptionSpec(
+            "auto",
+            "Standard: the last fleet standing wins. Victory points: the first to the target wins. Solo: one "
+            "player against the enemy NPC fleet. The usual: solo for one player, else standard",
+            choices=MODES,
+            label="Mode",
+            group="Game mode",
+            choice_labels={
+                "auto": "Usual for the player count",
+                "standard": "Standard: last fleet standing",
+                "victory_points": "Victory points (chapter 13)",
+                "solo": "Solo challenge (chapter 14)",
+            },
+            requires=(
+                Requires(("solo",), "players", (1,), "the solo challenge is for one player"),
+                Requires(
+                    ("standard", "victory_points"),
+                    "players",
+                    (2, 3, 4, 5, 6),
+                    "the standard and victory points modes are for 2 to 6 players",
+                ),
+            ),
+        ),
+        "team_size": OptionSpec(
+            1,
+            "Everyone for themselves, or teams of 2 or 3 that sit alternately, never attack each other and win "
+            "together",
+            choices=(1, 2, 3),
+            kind=int,
+            label="Teams",
+            group="Game mode",
+            choice_labels={1: "Free-for-all", 2: "Teams of 2", 3: "Teams of 3"},
+            requires=(
+                Requires((2,), "players", (4, 6), "teams of 2 need 4 or 6 players"),
+                Requires((3,), "players", (6,), "teams of 3 need 6 players"),
+            ),
+        ),
+        "level": OptionSpec(
+            1,
+            "The solo challenge's level, from 1 (easiest) to 9 (hardest): it sets the NPC fleet's control panel "
+            "and technology",
+            kind=int,
+            label="Solo level",
+            group="Game mode",
+            requires=(Requires(None, "players", (1,), "a level is for the solo challenge (one player)"),),
+        ),
+        "victory_target": OptionSpec(
+            None,
+            "The victory points that win in the victory points mode",
+            kind=int,
+            label="Points to win",
+            group="Game mode",
+            choice_labels={None: "10, the rulebook's"},
+            requires=(Requires(None, "mode", ("victory_points",), "a points target is for the victory points mode"),),
+        ),
         "layout": OptionSpec(
             "random",
-            "the board: 'random' (a fair generated board), 'example' (the first example layout for the "
-            "player count) or a layout's name from content/layouts.toml",
+            "A fair board generated at random, the rulebook's example layout for the number of players, "
+            "or one of the named layouts, each drawn for a set number of players",
             kind=str,
+            label="Board layout",
+            group="Board",
+            choice_labels={
+                "random": "Random, fair to everyone",
+                "example": "The rulebook's example",
+                **{name: f"{name.replace('_', ' ').capitalize()} ({n} player{'s' * (n > 1)})" for name, n in LAYOUTS},
+            },
+            requires=tuple(
+                Requires(
+                    (name,), "players", (n,), f"the {name.replace('_', ' ')} layout is for {n} player{'s' * (n > 1)}"
+                )
+                for name, n in LAYOUTS
+            ),
         ),
         "board": OptionSpec(
             "auto",
-            "generated board size: 'small' (the 4-player board), 'large' (the whole 6-player board) or "
-            "'auto' (small up to 4 players)",
+            "The size of a generated board: the small board has stations for 4 players, the large one for 6",
             choices=("auto", "small", "large"),
+            label="Board size",
+            group="Board",
+            choice_labels={
+                "auto": "Fits the player count",
+                "small": "Small (the 4-player board)",
+                "large": "Large (the whole 6-player board)",
+            },
+            requires=(Requires(("small",), "players", (1, 2, 3, 4), "a small board has stations for 4 players"),),
         ),
-        "extra_planets": OptionSpec(False, "two extra planets, fair distances from everyone", kind=bool),
-        "random_event": OptionSpec(False, "the optional Random Event cards and event die (chapter 15)", kind=bool),
-        "team_size": OptionSpec(1, "players per team: 1 (free for all), 2 or 3 (teams seated alternately)", kind=int),
-        "round_limit": OptionSpec(
-            None,
-            "house rule: rounds before the game stops (default: none, as in the rulebook): a draw among those "
-            "still in; in victory points the most points win; in the solo challenge the player loses",
-            kind=int,
-        ),
-        "first_seat": OptionSpec(
-            None, "the seat that starts, instead of the d6 roll (to measure the first player's edge)", kind=int
-        ),
-        "mode": OptionSpec(
-            "auto",
-            "the game: 'standard' (last standing), 'victory_points' (chapter 13: points, ships respawn), "
-            "'solo' (chapter 14: one player against the NPC fleet) or 'auto' (solo for one player, else standard)",
-            choices=MODES,
-        ),
-        "level": OptionSpec(1, "the solo challenge's level, 1 (easiest) to 9: the NPC's panel and tech", kind=int),
-        "victory_target": OptionSpec(
-            None, "victory points that win (mode victory_points; default: content, 10)", kind=int
+        "extra_planets": OptionSpec(
+            False,
+            "Two more planets, at fair distances from every player",
+            kind=bool,
+            label="Extra planets",
+            group="Board",
         ),
         "exploration": OptionSpec(
-            False, "planetary exploration (chapter 12): explore held planets for artifacts", kind=bool
+            False,
+            "Chapter 12: explore the planets you hold for artifacts, which help whoever holds the planet",
+            kind=bool,
+            label="Planetary exploration",
+            group="Optional rules",
+        ),
+        "random_event": OptionSpec(
+            False,
+            "Chapter 15: the Random Event cards and the event die",
+            kind=bool,
+            label="Random events",
+            group="Optional rules",
         ),
         "neutron_stars": OptionSpec(
-            False, "the expansion's neutron stars: impassable; dogfights beside one are halved, shields off", kind=bool
+            False,
+            "Impassable stars: a dogfight beside one is halved, and a mothership beside one has no shields",
+            kind=bool,
+            label="Expansion: neutron stars",
+            group="Expansion modules",
+            requires=(EXPANSION_PLAYERS,),
         ),
         "black_holes": OptionSpec(
             False,
-            "the expansion's black holes: a d12 on entering (warp or damage); ships beside one are pulled in",
+            "Entering one rolls a d12: the ship warps elsewhere or takes damage; ships beside one are pulled in",
             kind=bool,
+            label="Expansion: black holes",
+            group="Expansion modules",
+            requires=(EXPANSION_PLAYERS,),
         ),
         "beacons": OptionSpec(
-            False, "the expansion's distress beacons: tokens that draw story cards with two options", kind=bool
+            False,
+            "Distress beacon tokens on the board: a ship that answers one draws a story card with two choices",
+            kind=bool,
+            label="Expansion: distress beacons",
+            group="Expansion modules",
+            requires=(EXPANSION_PLAYERS,),
         ),
         "objectives": OptionSpec(
             "off",
-            "the expansion's objectives (needs exploration): 'hidden' (two secret ones each), 'global' (as "
-            "many face up as players, first to complete takes it) or 'off'",
+            "Tasks that earn rewards: two secret ones for each player, or as many face up as players for "
+            "everyone, taken by the first to complete one. They need planetary exploration",
             choices=("off", "hidden", "global"),
+            label="Expansion: objectives",
+            group="Expansion modules",
+            choice_labels={"off": "Off", "hidden": "Hidden: two secret ones each", "global": "Global: face up for all"},
+            requires=(
+                EXPANSION_PLAYERS,
+                Requires(("hidden", "global"), "exploration", (True,), "objectives need planetary exploration"),
+            ),
+        ),
+        "round_limit": OptionSpec(
+            None,
+            "Not in the rulebook: the game stops after this many rounds, a draw among those still in (in victory "
+            "points the most points win; in the solo challenge the player loses)",
+            kind=int,
+            label="Round limit",
+            group="House rules",
+            choice_labels={None: "Off: play until someone wins"},
+        ),
+        "first_seat": OptionSpec(
+            None,
+            "Not in the rulebook: this player starts instead of rolling the d6 (to measure the first player's edge)",
+            kind=int,
+            label="First player",
+            group="House rules",
+            choice_labels={None: "Roll the d6, as in the rulebook"},
+            seat=True,
         ),
         "content": OptionSpec(
-            None, "data overriding content/rules.toml and content/layouts.toml (a parsed TOML table)", kind=dict
+            None,
+            "Data laid over the game's rules and layouts (content/rules.toml and content/layouts.toml), as a JSON "
+            "object of the TOML tables",
+            kind=dict,
+            label="Game data",
+            group="For designers",
         ),
     }
 
@@ -140,12 +267,7 @@ class Mothership(Game):
         self.npc: int = players if self.mode == "solo" else -1
         """The NPC fleet's number (solo challenge), else -1."""
         self.victory_target: int = opts["victory_target"] or c.victory.target
-        size = opts["team_size"]
-        if size not in (1, 2, 3) or players % size or (size > 1 and players // size < 2):
-            raise OptionsError(
-                f"{self.id}: option team_size={size!r}: teams of 2 or 3 need a multiple of that many players "
-                "and at least two teams"
-            )
+        size = opts["team_size"]  # 4 or 6 players for teams of 2, 6 for teams of 3: its ``requires``
         self.teams = players // size if size > 1 else self.fleets
         """Seat ``s`` plays for team ``s % teams`` (teams sit alternately)."""
         limit = opts["round_limit"]
@@ -194,10 +316,6 @@ class Mothership(Game):
         if self.layout_board is not None:
             self.size = self.layout_board.size
         else:
-            if opts["board"] == "small" and players > 4:
-                raise OptionsError(
-                    f"{self.id}: a small board has stations for 4 players, not {players}; use board=large or auto"
-                )
             large = opts["board"] == "large" or (opts["board"] == "auto" and players > 4)
             self.size = c.large_board if large else c.small_board
         self.board_outcomes: list[tuple[Action, float]] = [(DrawBoard(s), 1 / BOARD_SEEDS) for s in range(BOARD_SEEDS)]
@@ -237,22 +355,13 @@ class Mothership(Game):
 
     def _check_mode(self, players: int) -> None:
         opts = self.options
-        if (self.mode == "solo") != (players == 1):
-            raise OptionsError(f"{self.id}: the solo challenge (mode solo) is for one player, other modes for 2 to 6")
         if self.mode == "solo" and (opts["team_size"] != 1 or opts["first_seat"] not in (None, 0)):
             raise OptionsError(f"{self.id}: the solo challenge has no teams, and its player starts")
         if not 1 <= opts["level"] <= len(self.content.solo.levels):
             raise OptionsError(f"{self.id}: option level={opts['level']} must be 1 to {len(self.content.solo.levels)}")
-        if opts["level"] != 1 and self.mode != "solo":
-            raise OptionsError(f"{self.id}: option level is the solo challenge's (mode solo)")
-        expansion = [m for m in EXPANSION if opts[m] not in (False, "off")]
-        if expansion and self.mode == "solo":
-            raise OptionsError(f"{self.id}: the expansion's modules ({', '.join(expansion)}) are for 2 to 6 players")
-        if opts["objectives"] != "off" and not opts["exploration"]:
-            raise OptionsError(f"{self.id}: objectives need planetary exploration (option exploration=true)")
         target = opts["victory_target"]
-        if target is not None and (target < 1 or self.mode != "victory_points"):
-            raise OptionsError(f"{self.id}: option victory_target={target} needs mode victory_points and is at least 1")
+        if target is not None and target < 1:
+            raise OptionsError(f"{self.id}: option victory_target={target} must be at least 1")
 
     def solo_layouts(self) -> list[str]:
         """The names of the solo challenge's layouts (one player), in content order."""
@@ -362,6 +471,9 @@ class Mothership(Game):
 
     def action_parts(self, action: Action) -> tuple[str, ...]:
         return web.action_parts(self, action)
+
+    def guide(self, view: JSON, seat: int | None, actions: Sequence[Action] = ()) -> str | None:
+        return web_guide.guide(self, view, seat, actions)
 
     def glossary(self) -> dict[str, str]:
         return web_words.glossary(self)

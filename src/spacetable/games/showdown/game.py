@@ -36,11 +36,20 @@ class Showdown(Game):
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "fire_round": OptionSpec(
             None,
-            "house rule: from this round on every ship burns, however many captains are left (default: none, "
-            "ships burn once two captains are left, as in the rulebook)",
+            "Not in the rulebook: from this round on every ship burns, however many captains are left (in the "
+            "rulebook ships burn once two captains are left)",
             kind=int,
+            label="Every ship burns from round",
+            group="House rules",
+            choice_labels={None: "Off: burn once two are left"},
         ),
-        "content": OptionSpec(None, "card data overriding content/cards.toml (a parsed TOML table)", kind=dict),
+        "content": OptionSpec(
+            None,
+            "Card data laid over the game's cards (content/cards.toml), as a JSON object of the TOML tables",
+            kind=dict,
+            label="Card data",
+            group="For designers",
+        ),
     }
     finite_options: ClassVar[Mapping[str, JSON]] = {"fire_round": FIRE_ROUND}
     """Three or more captains may never fight it out: bots' batches and research burn every

@@ -54,52 +54,102 @@ class SpaceRace(Game):
     may never do: bots' batches and research stop after 40 rounds (RULINGS.md)."""
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {
         "arm_planets": OptionSpec(
-            2, "planets along each player's arm, the one next to the Nexus included (1-4)", kind=int
+            2,
+            "Planets along each player's arm, the one next to the Nexus included: 1 to 4",
+            kind=int,
+            label="Planets per arm",
+            group="Galaxy",
         ),
         "extra_planets": OptionSpec(
-            1, "further planets, each joined to the Nexus by a starway of its own (0-6)", kind=int
+            1,
+            "More planets, each joined to the Nexus by a starway of its own: 0 to 6",
+            kind=int,
+            label="Extra planets",
+            group="Galaxy",
         ),
         "density": OptionSpec(
             "standard",
-            "the starway deck, by encounter density: sparse, standard, dense (or a deck of your content)",
+            "How many encounters the starway deck holds (a deck of your own game data may be named too)",
             kind=str,
+            label="Starway deck",
+            group="Galaxy",
+            choice_labels={
+                "sparse": "Sparse: few encounters",
+                "standard": "Standard",
+                "dense": "Dense: many encounters",
+            },
         ),
         "turn_limit": OptionSpec(
             None,
-            "house rule: rounds before the game ends on score, most planets then fleet strength (default: "
-            "none, the rulebook's race to take every planet)",
+            "Not in the rulebook: the game ends after this many rounds, won by the most planets, then fleet "
+            "strength (the rulebook's race goes on until someone takes every planet)",
             kind=int,
+            label="Round limit",
+            group="House rules",
+            choice_labels={None: "Off: race to take every planet"},
         ),
-        "fleet_moves": OptionSpec("one", "ships moved per turn: one, or each ship once", choices=("one", "all")),
-        "nexus_delay": OptionSpec(1, "turns a ship waits at the Nexus after stopping there (0-3)", kind=int),
+        "fleet_moves": OptionSpec(
+            "one",
+            "How many ships a player moves in a turn",
+            choices=("one", "all"),
+            label="Ships moved per turn",
+            group="Rule choices",
+            choice_labels={"one": "One ship", "all": "Each ship once"},
+        ),
+        "nexus_delay": OptionSpec(
+            1,
+            "Turns a ship waits at the Nexus after stopping there: 0 to 3",
+            kind=int,
+            label="Wait at the Nexus",
+            group="Rule choices",
+        ),
         "combat": OptionSpec(
             "exchange",
-            "a failed first strike is answered by a strike back ('exchange') or loses the battle ('single')",
+            "What a failed first strike leads to",
             choices=("exchange", "single"),
+            label="Combat",
+            group="Rule choices",
+            choice_labels={"exchange": "A strike back (an exchange)", "single": "A lost battle (a single strike)"},
         ),
         "map_initiative": OptionSpec(
             "player",
-            "with equal M against a map ship, the player strikes first ('player') or a d6 each decides ('roll')",
+            "Who strikes first when a player's ship and a map ship have equal M",
             choices=("player", "roll"),
+            label="First strike against map ships",
+            group="Rule choices",
+            choice_labels={"player": "The player", "roll": "A d6 each decides"},
         ),
         "conquest_roll": OptionSpec(
             "always",
-            "a conquest roll for treasure on every planet taken ('always') or only after a planetary assault",
+            "When taking a planet gives a roll for treasure",
             choices=("always", "assault"),
+            label="Conquest roll",
+            group="Rule choices",
+            choice_labels={"always": "On every planet taken", "assault": "Only after a planetary assault"},
         ),
         "encounters": OptionSpec(
             "permanent",
-            "[T] and [S] tiles stay for every visit, or are cleared once used",
+            "Whether the [T] and [S] tiles of the starways act on every visit or only once",
             choices=("permanent", "cleared"),
+            label="Encounter tiles",
+            group="Rule choices",
+            choice_labels={"permanent": "Stay for every visit", "cleared": "Cleared once used"},
         ),
         "last_standing": OptionSpec(
             False,
-            "house rule: a player left alone after every rival is eliminated wins at once (default: the "
-            "rulebook's, the survivor must still take every planet)",
+            "Not in the rulebook: a player left alone after every rival is out wins at once (in the rulebook the "
+            "survivor must still take every planet)",
             kind=bool,
+            label="Last player standing wins",
+            group="House rules",
         ),
         "content": OptionSpec(
-            None, "data overriding content/decks.toml and content/rules.toml (a parsed TOML table)", kind=dict
+            None,
+            "Data laid over the game's decks and rules (content/decks.toml and content/rules.toml), as a JSON "
+            "object of the TOML tables",
+            kind=dict,
+            label="Game data",
+            group="For designers",
         ),
     }
 
