@@ -1,4 +1,4 @@
-"""Mothership's web board: the SVG, the action parts (paths) and the glossary."""
+"""Mothership's web board: the grid's SVG and the side panels, the action parts (paths) and the glossary."""
 
 from __future__ import annotations
 
@@ -43,6 +43,13 @@ def _parts(root: ET.Element) -> set[str]:
     return {e.get("data-part", "") for e in root.iter()} - {""}
 
 
+def _titles(root: ET.Element) -> list[str]:
+    """The hover texts of the board: the grid's ``<title>`` elements and the panels' ``title`` attributes."""
+    return [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}title")] + [
+        e.get("title", "") for e in root.iter() if e.get("title")
+    ]
+
+
 def _terms(root: ET.Element) -> set[str]:
     return {e.get("data-term", "") for e in root.iter()} - {""}
 
@@ -67,13 +74,15 @@ def _positions(game: Mothership, seed: int, steps: int, every: int = 3) -> list[
 
 
 def _check_parts(game: Mothership, state: MothershipState) -> None:
-    """Every action's parts are on the board of the seat to act, and paths name one action."""
+    """Every action has a place on the board of the seat to act (its parts are there), and paths
+    name one action."""
     seat = state.current_player()
     root = _parse(_svg(game, state, seat))
     parts = _parts(root)
     paths: dict[tuple[str, ...], Action] = {}
     for action in state.legal_actions():
         path = game.action_parts(action)
+        assert path, f"{state.action_label(action)!r} has no place on the board"
         missing = [p for p in path if p not in parts]
         assert not missing, (state.action_label(action), path, missing)
         if path:
@@ -214,7 +223,7 @@ def test_content_override_shows_in_glossary_and_titles() -> None:
     state = next(s for s in _positions(game, seed=4, steps=200, every=1) if s.phase == "turn")
     state.hands[0].append(game.card_index["afterburner"])
     root = _parse(_svg(game, state, 0))
-    titles = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    titles = _titles(root)
     assert any("Quux text of the booster." in t for t in titles)
     assert "Zorblax Booster" in _terms(root)
 
@@ -244,7 +253,7 @@ def test_parts_of_each_family() -> None:
     ships = game.content.ships
     assert game.action_parts(Attack(0b101, 2 * (ships + 1))) == ("unit:0", "unit:2", "unit:2:0")
     assert game.action_parts(Attack(1, 3 * (ships + 1) + ships)) == ("unit:0", "station:3")
-    assert game.action_parts(EndTurn()) == ()
+    assert game.action_parts(EndTurn()) == ("end_turn",)  # a button of the Now panel
 
 
 def test_the_board_before_it_is_drawn_and_how_to_play() -> None:
@@ -262,7 +271,7 @@ def test_the_npc_fleet_shows_what_each_ship_will_do() -> None:
     while state.is_chance_node():
         state.apply_action(state.sample_chance(rng))
     root = ET.fromstring(game.board_svg(state.view(0), 0) or "")
-    titles = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    titles = _titles(root)
     npc = [t for t in titles if t.startswith("NPC: ")]
     assert any("its orders: attack your colony station" in t for t in npc)
     assert any("its orders: guard the planet at " in t and "then hunt it" in t for t in npc)

@@ -89,6 +89,8 @@ def click_any_action(page: Page, rng: random.Random) -> str | None:
     try:
         label = button.inner_text(timeout=2000)
         button.click(timeout=2000)
+        if page.locator("#note").is_visible():  # a move with a note (its odds) asks to be confirmed
+            page.click("#note-go", timeout=2000)
     except PlaywrightTimeout:
         return None
     return label
@@ -164,6 +166,8 @@ def click_part(page: Page, part: str) -> None:
     why: list[str] = []
     for _ in range(4):
         found = page.locator(f'#board [data-part="{part}"]').filter(visible=True)
+        if not found.count():
+            show_tab_of(page, part)
         for k in reversed(range(found.count())):
             element = found.nth(k)
             try:
@@ -178,6 +182,20 @@ def click_part(page: Page, part: str) -> None:
             except PlaywrightError as exc:  # Playwright's log says what stopped it (covered, moving, redrawn)
                 why.append(f"element {k}: " + " / ".join(str(exc).splitlines()[-3:]))
     raise AssertionError(f"no element of part {part!r} can be clicked: " + "; ".join(why))
+
+
+def show_tab_of(page: Page, part: str) -> None:
+    """Where a split board's panels are tabs (a phone), turn to the tab holding ``part``, as a person does."""
+    tab = page.evaluate(
+        """part => {
+            const node = document.querySelector(`#board [data-part="${CSS.escape(part)}"]`);
+            const section = node && node.closest("section[data-tab]");
+            return section && section.hidden ? section.dataset.tab : null;
+        }""",
+        part,
+    )
+    if tab:
+        page.click(f'#board .st-tabs [data-tab-for="{tab}"]', timeout=3000)
 
 
 def play_on_the_board(
@@ -214,6 +232,9 @@ def play_on_the_board(
                 if len(a["parts"]) > len(chosen["parts"]) and a["parts"][: len(chosen["parts"])] == chosen["parts"]
             ]
             if longer:  # its path also starts longer ones: a second click on its last place sends it
+                click_part(page, chosen["parts"][-1])
+            if chosen.get("note"):  # its note (the odds) is shown first: choosing its last place again sends it
+                page.wait_for_selector("#note:not([hidden])", timeout=WAIT_MS)
                 click_part(page, chosen["parts"][-1])
             made["board"] += 1
         wait_for_update_after(page, seen, update["n"])

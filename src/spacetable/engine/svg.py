@@ -75,3 +75,11 @@ def board(body: str, *, tall: str, wide: str, name: str, label: str) -> str:
         role="img",
         aria_label=label,
     )
+
+
+def split(grid: str, side: str, *, name: str, style: str = "") -> str:
+    """A board in two parts (docs/WEB.md, "Board arrangements"): ``grid`` an ``<svg>`` the table
+    scales to its room, ``side`` HTML panels (``<section data-tab="...">``) set beside it, or under
+    it as tabs where the screen is narrow; ``style`` the game's CSS for both."""
+    styled = f"<style>{style}</style>" if style else ""
+    return f'<div class="st-split {name}">{styled}{grid}<div class="st-side">{side}</div></div>'

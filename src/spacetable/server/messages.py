@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from spacetable.engine import Event, Game, State
+from spacetable.engine import Action, Event, Game, State
 
 from .storage import SeatInfo
 
@@ -32,18 +32,22 @@ def events_json(
     ]
 
 
+def own_actions(state: State, seat: int | None) -> list[Action]:
+    """The actions ``seat`` may take now (none unless it owes a decision)."""
+    return state.legal_actions(seat) if seat is not None and seat in state.awaiting() else []
+
+
 def actions_json(game: Game, state: State, seat: int | None) -> list[Frame]:
     """The labelled actions ``seat`` may take now (none unless it owes a decision)."""
-    if seat is None or seat not in state.awaiting():
-        return []
     return [
         {
             "i": i,
             "label": state.action_label(a),
+            "note": state.action_note(a),
             "action": game.actions.to_json(a),
             "parts": list(game.action_parts(a)),
         }
-        for i, a in enumerate(state.legal_actions(seat))
+        for i, a in enumerate(own_actions(state, seat))
     ]
 
 
@@ -66,6 +70,7 @@ def welcome(table: Table, seat: int | None) -> Frame:
         "seat": seat,
         "game": {"id": game.id, "name": game.name, "players": game.players, "options": game.options},
         "seats": seats_json(table.seats),
+        "names": game.seat_names(),
         "glossary": game.glossary(),
     }
 
@@ -80,6 +85,7 @@ def update(table: Table, seat: int | None, since: int) -> Frame:
         "n": table.n,
         "view": view,
         "svg": svg,
+        "guide": table.game.guide(view, seat, own_actions(state, seat)),
         "actions": actions_json(table.game, state, seat),
         "to_act": list(state.awaiting()),
         "events": events_json(table.game, table.events, seat, since),
@@ -106,11 +112,13 @@ def refused(message_id: str | None, reason: str) -> Frame:
 
 def replay(table: Table, k: int, seat: int | None) -> Frame:
     """A finished game's position after ``k`` actions as ``seat`` saw it, with its events so far."""
-    view, svg = position(table.game, table.position(k), seat)
+    state = table.position(k)
+    view, svg = position(table.game, state, seat)
     return {
         "k": k,
         "total": table.n,
         "view": view,
         "svg": svg,
+        "guide": table.game.guide(view, seat, own_actions(state, seat)),
         "events": events_json(table.game, table.events, seat, 0, k),
     }

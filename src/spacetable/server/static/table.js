@@ -21,6 +21,8 @@ const page = {
   seats: [],
   gameId: null, // the game's id, for the links to its rules
   glossary: {},
+  names: [], // what the game calls each seat ("Player 2"), as its board and log do
+  tab: null, // the side panel shown where a split board's panels are tabs
   path: [], // the data-parts chosen so far: a prefix of some actions' parts (docs/WEB.md, "Parts are paths")
   replay: null, // {k, total} while the replay timeline is shown
   log: [], // every event line shown live, kept while the replay borrows the log
@@ -115,6 +117,7 @@ const handlers = {
     page.seat = frame.seat;
     page.seats = frame.seats || [];
     page.glossary = frame.glossary || {};
+    page.names = frame.names || [];
     $("game-name").textContent = frame.game ? frame.game.name : "Table";
     if (frame.game) {
       page.gameId = frame.game.id;
@@ -187,7 +190,17 @@ function boxSize(box) {
   return width > 0 && height > 0 ? { width, height } : null;
 }
 
+/** The height the board may take: the panel's own cap where it has one (wide screens), else the window's. */
+function boardRoom() {
+  const cap = Number.parseFloat(getComputedStyle(boardPanel).maxHeight);
+  const replayBar = $("replay");
+  const below = replayBar.hidden ? 0 : replayBar.offsetHeight;
+  return Math.max(240, (Number.isFinite(cap) ? cap : window.innerHeight - 16) - below - 4);
+}
+
 function arrange() {
+  const split = board.querySelector(":scope > .st-split");
+  if (split) return arrangeSplit(split);
   const svg = board.querySelector(":scope > svg");
   const tallBox = svg && (svg.getAttribute("data-viewbox-tall") || svg.getAttribute("viewBox"));
   const wideBox = svg && svg.getAttribute("data-viewbox-wide");
@@ -199,11 +212,7 @@ function arrange() {
     return;
   }
   const width = board.clientWidth || boardPanel.clientWidth;
-  // the height the board may take: the panel's own cap where it has one (wide screens), else the window's
-  const cap = Number.parseFloat(getComputedStyle(boardPanel).maxHeight);
-  const replayBar = $("replay");
-  const below = replayBar.hidden ? 0 : replayBar.offsetHeight;
-  const room = Math.max(240, (Number.isFinite(cap) ? cap : window.innerHeight - 16) - below - 4);
+  const room = boardRoom();
   const scale = (box) => Math.min(width / box.width, room / box.height);
   // the wide arrangement shows everything at once: worth a slightly smaller drawing
   const useWide = scale(wide) >= 0.9 * scale(tall);
@@ -212,6 +221,71 @@ function arrange() {
   board.dataset.layout = useWide ? "wide" : "tall";
   board.style.setProperty("--board-room", `${room}px`);
   fitButton.hidden = useWide;
+}
+
+// A split board (docs/WEB.md, "Board arrangements"): the grid's <svg> as large as the room allows
+// with the side panels beside it (at least SIDE_MIN wide); where that leaves the grid too small, the
+// grid takes the whole width and the panels go under it as tabs.
+const SIDE_MIN = 400;
+
+function arrangeSplit(split) {
+  const svg = split.querySelector(":scope > svg");
+  const box = boxSize(svg && svg.getAttribute("viewBox"));
+  fitButton.hidden = true;
+  if (!box) return;
+  const width = board.clientWidth || boardPanel.clientWidth;
+  // what sits above the board in its panel (the guide, a note) takes from the room
+  const above = board.getBoundingClientRect().top - boardPanel.getBoundingClientRect().top;
+  const room = Math.max(240, boardRoom() - above);
+  const beside = Math.min(room * (box.width / box.height), width - SIDE_MIN - 12);
+  const wide = beside >= Math.min(480, width * 0.5);
+  board.dataset.layout = wide ? "wide" : "tall";
+  split.classList.toggle("st-stacked", !wide);
+  svg.style.width = wide ? `${Math.floor(beside)}px` : "100%";
+  board.style.setProperty("--board-room", `${room}px`);
+  drawTabs(split, !wide);
+}
+
+/** On a narrow screen the side panels become tabs, the one chosen kept across updates. */
+function drawTabs(split, tabbed) {
+  const side = split.querySelector(":scope > .st-side");
+  const sections = side ? [...side.querySelectorAll(":scope > section[data-tab]")] : [];
+  const old = split.querySelector(":scope > .st-tabs");
+  if (old) old.remove();
+  for (const section of sections) section.hidden = false;
+  if (!tabbed || sections.length < 2) return;
+  const names = sections.map((s) => s.dataset.tab);
+  if (!names.includes(page.tab)) page.tab = names[0];
+  const bar = h("div", { class: "st-tabs", role: "tablist", "aria-label": "Panels" },
+    ...names.map((name) =>
+      h("button", { type: "button", role: "tab", "data-tab-for": name, "aria-selected": String(name === page.tab), onclick: () => showTab(name) }, name),
+    ),
+  );
+  side.before(bar);
+  for (const section of sections) section.hidden = section.dataset.tab !== page.tab;
+}
+
+function showTab(name) {
+  page.tab = name;
+  for (const section of board.querySelectorAll(".st-side > section[data-tab]")) section.hidden = section.dataset.tab !== name;
+  for (const button of board.querySelectorAll(".st-tabs [data-tab-for]")) {
+    button.setAttribute("aria-selected", String(button.dataset.tabFor === name));
+  }
+}
+
+/** Tabs that hold something to click now are marked; when nothing to click is in sight but a
+ * hidden tab holds the next step, that tab is shown. */
+function markTabs() {
+  const buttons = board.querySelectorAll(".st-tabs [data-tab-for]");
+  if (!buttons.length) return;
+  const live = (root) => root.querySelector(page.path.length ? ".st-target" : ".st-piece");
+  const holding = new Set();
+  for (const section of board.querySelectorAll(".st-side > section[data-tab]")) {
+    if (live(section)) holding.add(section.dataset.tab);
+  }
+  for (const button of buttons) button.classList.toggle("st-has-moves", holding.has(button.dataset.tabFor));
+  const grid = board.querySelector(".st-split > svg");
+  if (!holding.has(page.tab) && !(grid && live(grid)) && holding.size) showTab([...holding][0]);
 }
 
 let panelWidth = 0;
@@ -267,11 +341,45 @@ function markBoard() {
   for (const button of actionsBox.querySelectorAll("button")) {
     button.classList.toggle("st-match", chosen.has(Number(button.dataset.i)));
   }
+  markTabs();
   applyFilter();
+}
+
+const note = $("note");
+
+function showNote(a) {
+  page.noted = a.i;
+  $("note-text").textContent = a.note;
+  $("note-go").textContent = `Go: ${a.label}`;
+  $("note-go").onclick = () => act(a, true);
+  note.hidden = false;
+  arrange();
+  note.scrollIntoView({ block: "nearest" });
+  $("note-go").focus({ preventScroll: true });
+}
+
+function hideNote() {
+  page.noted = null;
+  if (note.hidden) return;
+  note.hidden = true;
+  arrange();
+}
+
+$("note-cancel").addEventListener("click", () => {
+  hideNote();
+  select([]);
+});
+
+/** The note of the one action that choosing ``part`` next would complete, if it has one. */
+function noteFor(part) {
+  const path = [...page.path, part];
+  const done = actions().filter((a) => a.parts.length === path.length && extends_(a, path));
+  return done.length === 1 ? done[0].note : null;
 }
 
 function drawActions(list) {
   if (!list.some((a) => a.parts.length > 0 && extends_(a, page.path))) page.path = [];
+  if (page.noted !== null && page.noted !== undefined && !list.some((a) => a.i === page.noted && a.note)) hideNote();
   fill(actionsBox,
     ...list.map((a) =>
       h("button", { type: "button", class: "action", "data-i": a.i, onclick: () => act(a) }, a.label),
@@ -291,7 +399,11 @@ function applyFilter() {
   }
 }
 
-function act(a) {
+/** Send ``a``; a move with a note (what it risks: a fight's odds) is shown first and sent once
+ * confirmed: with the note's button, or by choosing its last board element again. */
+function act(a, confirmed = false) {
+  if (a.note && !confirmed) return showNote(a);
+  hideNote();
   const id = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
   if (send({ type: "act", id, n: page.update.n, action: a.action })) {
     page.path = [];
@@ -305,11 +417,14 @@ function seatLabel(seat) {
   return `Seat ${seat + 1}`;
 }
 
+/** A seat as the game names it ("Player 2", as its board and log do), with who sits there. */
 function seatName(seat) {
   const s = page.seats.find((x) => x.seat === seat);
-  if (!s) return seatLabel(seat);
-  let who = s.name || (s.kind === "bot" ? `${s.level} bot` : `player ${seat + 1}`);
-  if (s.kind === "bot" && page.seats.length > 1) who += ` (seat ${seat + 1})`;
+  const game = page.names[seat] || seatLabel(seat);
+  if (!s) return game;
+  const named = s.name && s.name.toLowerCase() !== game.toLowerCase() ? s.name : "";
+  const sitting = s.kind === "bot" ? `${s.level} bot` : named;
+  const who = sitting ? `${game} (${sitting})` : game;
   return seat === page.seat ? `${who} (you)` : who;
 }
 
@@ -323,6 +438,15 @@ function drawTurn() {
   if (u.clock !== null && u.clock !== undefined) text += ` · ${Math.ceil(u.clock)} s`;
   $("turn").textContent = text;
   $("turn").classList.toggle("mine", u.to_act.includes(page.seat));
+  drawGuide(u.guide);
+}
+
+/** The game's one line on what is happening and what this seat may do (none: hidden). */
+function drawGuide(text) {
+  const guide = $("guide");
+  guide.textContent = text || "";
+  guide.hidden = !text;
+  guide.classList.toggle("mine", Boolean(page.update && page.update.to_act.includes(page.seat)));
 }
 
 function drawPlayers() {
@@ -432,7 +556,7 @@ function clickPart(part) {
     if (next.length) return choose([...page.path, part], list);
     if (part === page.path[depth - 1]) {
       const done = matching(list).filter((a) => a.parts.length === depth);
-      if (done.length === 1) return act(done[0]);
+      if (done.length === 1) return act(done[0], page.noted === done[0].i);
       return select([]);
     }
   }
@@ -446,7 +570,10 @@ function choose(path, list) {
   page.path = path;
   const reached = matching(list);
   const done = reached.filter((a) => a.parts.length === path.length);
-  if (done.length === 1 && reached.length === 1) return act(done[0]);
+  if (done.length === 1 && reached.length === 1) {
+    markBoard();
+    return act(done[0]);
+  }
   if (done.length > 1) {
     filterInput.hidden = false;
     showNotice("Several moves match: pick one in the list.");
@@ -456,13 +583,14 @@ function choose(path, list) {
 
 function select(path) {
   page.path = path;
+  if (!path.length) hideNote();
   markBoard();
 }
 
 board.addEventListener("click", (event) => {
   const node = event.target.closest("[data-part]");
   if (node) clickPart(node.getAttribute("data-part"));
-  else select([]);
+  else if (!event.target.closest(".st-side, .st-tabs")) select([]); // reading a panel or turning a tab keeps the choice
 });
 
 board.addEventListener("keydown", (event) => {
@@ -478,18 +606,22 @@ document.addEventListener("keydown", (event) => {
 });
 
 function describe(node) {
-  const titled = node.closest("[data-part], g, rect, polygon, circle, text, ellipse, path");
+  const titled = node.closest("[data-part], [title], g, rect, polygon, circle, text, ellipse, path");
   let title = "";
   let term = null;
   for (let n = titled; n && n !== board; n = n.parentNode) {
-    const t = n.querySelector(":scope > title");
+    const t = n.querySelector && n.querySelector(":scope > title");
     if (!title && t) title = t.textContent;
+    else if (!title && n.getAttribute && n.getAttribute("title")) title = n.getAttribute("title");
     if (!term && n.getAttribute && n.getAttribute("data-term")) term = n.getAttribute("data-term");
     if (title && term) break;
   }
   if (!title && !term) return;
   const gloss = term && page.glossary[term];
+  const part = node.closest && node.closest("[data-part]");
+  const odds = part && page.path.length ? noteFor(part.getAttribute("data-part")) : null;
   fill(info,
+    odds ? h("p", { class: "info-note" }, odds) : null,
     title ? h("p", { class: "info-title" }, title) : null,
     gloss && !title.includes(gloss) ? h("p", { class: "muted" }, h("strong", {}, `${term}: `), gloss) : null,
   );
@@ -530,6 +662,7 @@ async function showReplay(k) {
   range.value = data.k;
   $("replay-k").textContent = `move ${data.k} of ${data.total}`;
   drawBoard(data.svg, data.view);
+  drawGuide(data.guide);
   fill(logBox, ...data.events.map(eventLine));
   logBox.scrollTop = logBox.scrollHeight;
   drawActions([]);

@@ -4,11 +4,11 @@
 data (its cached :class:`..rules.board.Board` for the view's board seed, the content's texts), never
 from a state, so the picture holds nothing the viewer may not know.
 
-The drawing has three areas, each a group: ``g.ms-grid`` (the header, the coordinates, the
-terrain and the units), ``g.ms-own`` (the prompt of the moment, the viewer's control panel,
-fleet, hand, technology, objectives) and ``g.ms-others`` (every other fleet, compactly). The
-tall arrangement (the ``viewBox``) stacks them; the wide one (``data-viewbox-wide``, the class
-``st-wide``) puts the side areas to the right of the grid (docs/WEB.md, "Board arrangements").
+The board is a split (docs/WEB.md, "Board arrangements"): the grid as an ``<svg>`` (coordinates,
+terrain, planets, units), its text sized to stay readable on a phone, and the side panels as
+HTML sections (:mod:`.web_side`): what is happening now, the viewer's fleet with its control panel
+and hand, its technology, and every other fleet. The table puts the panels beside the grid where
+there is room, else under it as tabs.
 
 Parts (``data-part``; :func:`action_parts` gives each action's path of them):
 
@@ -22,7 +22,9 @@ Parts (``data-part``; :func:`action_parts` gives each action's path of them):
 - ``card:<kind>`` a card of the viewer's hand, ``sell``, ``deck`` (buy), ``tech:<branch>``,
   ``charge`` (an Overcharge), ``ability:<name>``, ``objective:<card>``, ``die:<i>`` a die of the
   roll in progress, ``choice:<value>`` an answer to the rules' question (buttons, and marks on
-  the spaces when the answer is a space), ``activate:<ship>`` (answer a distress beacon).
+  the spaces when the answer is a space), ``activate:<ship>`` (answer a distress beacon);
+- the buttons of the "Now" panel: ``pass``, ``end_turn``, ``auto_place``, ``reward:<0 deck|1 steal>``
+  (a captured planet's card), ``event:<1 double|2 avoid>`` (a random event).
 """
 
 from __future__ import annotations
@@ -30,29 +32,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spacetable.engine import JSON, Action
-from spacetable.engine.svg import board as svg_board
-from spacetable.engine.svg import el
+from spacetable.engine.svg import el, split
 
 from ..rules.actions import ship_bits
 from .web_grid import grid
 from .web_markup import (
     ABILITIES,
     CELL,
-    GAP,
-    LEFT,
     OWN_SHIP_CARDS,
     ROLLED_CARDS,
-    SIDE_W,
     SUBSYSTEMS,
-    TOP,
     Ctx,
     board_of,
     cell_name,
     game_terms,
     target_part,
-    text,
 )
-from .web_side import others, own
+from .web_side import now, others, own, technology
 
 if TYPE_CHECKING:
     from ..game import Mothership
@@ -91,6 +87,12 @@ def action_parts(game: Mothership, action: Action) -> tuple[str, ...]:
         return (f"choice:{action[0]}",)
     if kind == "activate":
         return (f"activate:{action[0]}",)
+    if kind in ("pass", "end_turn", "auto_place"):  # the buttons of the "Now" panel
+        return (kind,)
+    if kind == "reward":
+        return (f"reward:{action[0]}",)
+    if kind == "event_choice":
+        return (f"event:{action[0]}",)
     if kind == "replace_objective":
         return (f"objective:{action[0]}",)
     if kind == "ability":
@@ -138,129 +140,116 @@ def _play_parts(game: Mothership, card: int, unit: int, spot: int) -> tuple[str,
 
 # ---- the whole board ----------------------------------------------------------------------------
 
-STYLE = """
-.ms-board{font-family:system-ui,sans-serif;fill:#e6ebf5}
-.ms-board .ms-header{fill:#141b2d;stroke:#2c3a5a}
-.ms-board .ms-status{font-size:14px;font-weight:700}
-.ms-board .ms-coord{font-size:11px;fill:#9aa6bd;font-weight:600}
-.ms-board .ms-frame{fill:#070b18;stroke:#2c3a5a}
-.ms-board .ms-cell{fill:#0f1730;stroke:#1f2a47;stroke-width:1}
-.ms-board .ms-cell.ms-rock{fill:#2a2119}
-.ms-board .ms-cell.ms-star{fill:#1b2a40}
-.ms-board .ms-cell.ms-hole{fill:#140a24}
-.ms-board .ms-cell.ms-risky{stroke:#ff9f43;stroke-dasharray:3 3}
-.ms-board .ms-asteroid{fill:#8d6e53;stroke:#5b4a3a}
-.ms-board .ms-star-glow{fill:#9be7ff;opacity:.35}
-.ms-board .ms-star-shape{fill:#e6fbff}
-.ms-board .ms-hole-ring{fill:none;stroke:#b388ff;stroke-width:3;stroke-dasharray:10 4}
-.ms-board .ms-hole-core{fill:#000;stroke:#7c4dff}
-.ms-board .ms-planet{stroke:#e6ebf5;stroke-width:1.5}
-.ms-board .ms-planet-ring{fill:none;stroke:#e6ebf5;stroke-width:1.5;opacity:.7;pointer-events:none}
-.ms-board .ms-planet-label{font-size:13px;font-weight:800;fill:#111;pointer-events:none}
-.ms-board .ms-planet-gone{fill:none;stroke:#55607a;stroke-dasharray:2 3}
-.ms-board .ms-artifact{fill:#4dd0e1;stroke:#fff}
-.ms-board .ms-token{fill:#ffb300;stroke:#000}
-.ms-board .ms-token.locked{fill:#7a6a3a}
-.ms-board .ms-token-text{font-size:9px;font-weight:800;fill:#111}
-.ms-board .ms-fleet-corner{font-size:20px;font-weight:800;fill:#ff9f43}
-.ms-board .ms-body{stroke:#0b1020;stroke-width:1.5}
-.ms-board .ms-unit.own .ms-body{stroke:#fff;stroke-width:2}
-.ms-board .ms-unit.spent{opacity:.6}
-.ms-board .ms-label{font-size:12px;font-weight:800;fill:#0b1020;pointer-events:none}
-.ms-board .ms-label.small{font-size:9px}
-.ms-board .ms-ring{fill:transparent;stroke:none}
-.ms-board .ms-hp{fill:#7a1f1f;stroke:#ff8a80;stroke-width:.6}
-.ms-board .ms-sh{fill:#1d3f7a;stroke:#82b1ff;stroke-width:.6}
-.ms-board .ms-pill-text{font-size:8.5px;font-weight:700;fill:#fff;pointer-events:none}
-.ms-board .ms-choice-mark{fill:rgba(255,213,79,.25);stroke:#ffd54f;stroke-width:2}
-.ms-board .ms-heading{font-size:13px;font-weight:700}
-.ms-board .ms-line{font-size:12px;fill:#cfd8e3}
-.ms-board .ms-chip-box{fill:#1a2238;stroke:#3a4a70}
-.ms-board .ms-chip-text{font-size:11px;fill:#e6ebf5;pointer-events:none}
-.ms-board .ms-chip-mark{font-size:10px;font-weight:800;fill:#0b1020}
-.ms-board .ms-gold .ms-chip-box{fill:#3a3010;stroke:#ffd54f}
-.ms-board .ms-card .ms-chip-box{fill:#2b1f3f;stroke:#b388ff}
-.ms-board .ms-slot .ms-chip-box{fill:#10263a;stroke:#4dd0e1;stroke-dasharray:4 2}
-.ms-board .ms-button .ms-chip-box{fill:#203a2a;stroke:#69f0ae}
-.ms-board .ms-die .ms-chip-box{fill:#f4f4f4;stroke:#000}
-.ms-board .ms-die .ms-chip-text{fill:#111;font-weight:800}
-.ms-board .ms-roster .ms-chip-text{fill:#0b1020;font-weight:700}
-.ms-board .ms-roster.gone .ms-chip-text{fill:#9aa6bd;text-decoration:line-through}
-.ms-board .ms-objective .ms-chip-box{fill:#2f2a12;stroke:#ffd54f}
-.ms-board .ms-objective.done .ms-chip-box{fill:#1f4d2e;stroke:#69f0ae}
-.ms-board .ms-sub .ms-chip-box{fill:#141b2d}
-.ms-board .ms-row-label{font-size:12px;font-weight:700}
-.ms-board .ms-energy{fill:#141b2d;stroke:#2c3a5a}
-.ms-board .ms-energy.now{fill:#f2c94c;stroke:#fff;stroke-width:1.5}
-.ms-board .ms-energy-text{font-size:10.5px;pointer-events:none}
-.ms-board .ms-energy.now+.ms-energy-text{fill:#111;font-weight:800}
-.ms-board .ms-branch{fill:#11182a;stroke:#26324f}
-.ms-board .ms-branch.closed{opacity:.45}
-.ms-board .ms-branch-name{font-size:11px;font-weight:700}
-.ms-board .ms-tile{fill:#1a2238;stroke:#3a4a70}
-.ms-board .ms-tile.have{fill:#2f6b43;stroke:#69f0ae}
-.ms-board .ms-tile.next{stroke:#ffd54f;stroke-dasharray:3 2}
-.ms-board .ms-tile-text{font-size:9px;pointer-events:none}
-.ms-board .ms-fleet-box{fill:#0f1526;stroke-width:1.2;stroke-opacity:.7}
-.ms-board text{stroke:none;fill:#e6ebf5;fill-opacity:1}
-.ms-board .st-piece>rect,.ms-board .st-piece>polygon,
-.ms-board .st-piece>circle{stroke:#fff;stroke-width:1.5;stroke-dasharray:4 3}
-.ms-board .st-selected>rect,.ms-board .st-selected>polygon,
-.ms-board .st-selected>circle{stroke:#fff;stroke-width:3;stroke-dasharray:none}
-.ms-board .st-target>rect,.ms-board .st-target>polygon,
-.ms-board .st-target>circle{stroke:#69f0ae;stroke-width:3;stroke-dasharray:none}
+GRID_STYLE = """
+.ms-grid{font-family:system-ui,sans-serif;fill:#e6ebf5}
+.ms-grid text{stroke:none;fill:#e6ebf5;font-size:1em}
+.ms-grid .ms-coord{fill:#9aa6bd;font-weight:600}
+.ms-grid .ms-frame{fill:#070b18;stroke:#2c3a5a}
+.ms-grid .ms-cell{fill:#0f1730;stroke:#1f2a47;stroke-width:1}
+.ms-grid .ms-cell.ms-rock{fill:#2a2119}
+.ms-grid .ms-cell.ms-star{fill:#1b2a40}
+.ms-grid .ms-cell.ms-hole{fill:#140a24}
+.ms-grid .ms-cell.ms-risky{stroke:#ff9f43;stroke-dasharray:3 3}
+.ms-grid .ms-asteroid{fill:#8d6e53;stroke:#5b4a3a}
+.ms-grid .ms-star-glow{fill:#9be7ff;opacity:.35}
+.ms-grid .ms-star-shape{fill:#e6fbff}
+.ms-grid .ms-hole-ring{fill:none;stroke:#b388ff;stroke-width:3;stroke-dasharray:10 4}
+.ms-grid .ms-hole-core{fill:#000;stroke:#7c4dff}
+.ms-grid .ms-planet{stroke:#e6ebf5;stroke-width:1.5}
+.ms-grid .ms-planet-ring{fill:none;stroke:#e6ebf5;stroke-width:1.5;opacity:.7;pointer-events:none}
+.ms-grid text.ms-planet-label{font-weight:800;fill:#111;pointer-events:none}
+.ms-grid .ms-planet-gone{fill:none;stroke:#55607a;stroke-dasharray:2 3}
+.ms-grid .ms-artifact{fill:#4dd0e1;stroke:#fff}
+.ms-grid .ms-token{fill:#ffb300;stroke:#000}
+.ms-grid .ms-token.locked{fill:#7a6a3a}
+.ms-grid text.ms-token-text{font-weight:800;fill:#111}
+.ms-grid text.ms-fleet-corner{font-size:1.2em;font-weight:800;fill:#ff9f43}
+.ms-grid .ms-body{stroke:#0b1020;stroke-width:1.5}
+.ms-grid .ms-unit.own .ms-body{stroke:#fff;stroke-width:2}
+.ms-grid .ms-unit.spent{opacity:.6}
+.ms-grid text.ms-label{font-weight:800;fill:#0b1020;pointer-events:none}
+.ms-grid .ms-ring{fill:transparent;stroke:none}
+.ms-grid .ms-gauge{fill:#0b1020;stroke:none}
+.ms-grid .ms-hp{fill:#ff6b6b}
+.ms-grid .ms-sh{fill:#82b1ff}
+.ms-grid .ms-choice-mark{fill:rgba(255,213,79,.25);stroke:#ffd54f;stroke-width:2}
+.ms-grid .st-piece>rect,.ms-grid .st-piece>polygon,
+.ms-grid .st-piece>circle{stroke:#fff;stroke-width:1.5;stroke-dasharray:4 3}
+.ms-grid .st-selected>rect,.ms-grid .st-selected>polygon,
+.ms-grid .st-selected>circle{stroke:#fff;stroke-width:3;stroke-dasharray:none}
+.ms-grid .st-target>rect,.ms-grid .st-target>polygon,
+.ms-grid .st-target>circle{stroke:#69f0ae;stroke-width:3;stroke-dasharray:none}
 """
+
+SIDE_STYLE = """
+&{font:13px/1.3 system-ui,sans-serif;color:#e6ebf5;gap:.3rem}
+& .ms-panel{background:#0f1526;border:1px solid #26324f;border-radius:8px;padding:4px 8px}
+& .ms-h{font-size:14px;margin:2px 0 4px;display:flex;gap:6px;align-items:center}
+& .ms-h{text-transform:none;letter-spacing:0;color:#e6ebf5}
+& .ms-line{margin:2px 0;color:#cfd8e3}
+& .ms-muted{color:#9aa6bd}
+& .ms-row{display:flex;flex-wrap:wrap;gap:3px;margin:3px 0}
+& .ms-chip{display:inline-block;padding:1px 5px;border:1px solid #3a4a70;border-radius:5px;background:#1a2238}
+& .ms-gold{background:#3a3010;border-color:#ffd54f}
+& .ms-card{background:#2b1f3f;border-color:#b388ff}
+& .ms-slot{background:#10263a;border-color:#4dd0e1;border-style:dashed}
+& .ms-button{background:#203a2a;border-color:#69f0ae}
+& .ms-primary{font-weight:700}
+& .ms-die{background:#f4f4f4;color:#111;font-weight:800;border-color:#000}
+& .ms-roster{font-weight:700}
+& .ms-roster.gone{color:#9aa6bd;text-decoration:line-through}
+& .ms-objective{background:#2f2a12;border-color:#ffd54f}
+& .ms-objective.done{background:#1f4d2e;border-color:#69f0ae}
+& .ms-objective.hidden{background:#1a1a1a;border-style:dashed}
+& .ms-sub{background:#141b2d}
+& .ms-mark{display:inline-block;min-width:18px;text-align:center;border-radius:4px;color:#0b1020;font-weight:800}
+& .ms-energy-panel{display:grid;gap:3px;margin:4px 0}
+& .ms-energy-row{display:flex;gap:2px;align-items:center}
+& .ms-energy-name{width:66px;font-weight:700}
+& .ms-energy{flex:1 1 0;min-width:18px;text-align:center}
+& .ms-energy{border:1px solid #2c3a5a;border-radius:3px;background:#141b2d}
+& .ms-energy.now{background:#f2c94c;color:#111;font-weight:800;border-color:#fff}
+& .ms-branch{display:flex;gap:6px;align-items:center;flex-wrap:wrap}
+& .ms-branch{padding:2px 4px;border-radius:4px;background:#11182a;margin:2px 0}
+& .ms-branch.closed{opacity:.6}
+& .ms-branch-name{width:92px;font-weight:700}
+& .ms-pips{display:inline-flex;gap:2px}
+& .ms-pip{width:10px;height:10px;border:1px solid #69f0ae;border-radius:2px}
+& .ms-pip.have{background:#69f0ae}
+& .ms-next{color:#ffd54f}
+& .ms-others{border-collapse:collapse;width:100%}
+& .ms-others th{font-weight:600;color:#9aa6bd;text-align:left;padding:0 4px}
+& .ms-others td{padding:2px 4px;border-top:1px solid #26324f}
+& .ms-others tr.ms-fleet-row td{white-space:nowrap}
+& .ms-others .ms-fleet-extra td{border-top:none;padding-top:0}
+& .ms-others .ms-sub{padding:0 4px;margin-right:2px}
+& .ms-others tr.turn td{background:#18223a}
+& .ms-others tr.out{opacity:.6}
+""".replace("&", ".ms-table .st-side")
 
 
 def board_svg(game: Mothership, view: JSON, seat: int | None) -> str:
-    """The board of ``view`` as one ``<svg>`` element (module docstring)."""
+    """The board of ``view`` (module docstring): a split of the grid's ``<svg>`` and the side panels."""
     board = board_of(game, view)
     if board is None:
-        box = "0 0 480 120"
-        body = text(240, 64, "The board is about to be drawn.", anchor="middle", class_="ms-status")
-        return el(
-            "svg",
-            f"<style>{STYLE}</style>" + el("rect", width=480, height=120, fill="#0b1020") + body,
-            xmlns="http://www.w3.org/2000/svg",
-            viewBox=box,
-            class_="ms-board",
-            role="img",
-            aria_label="Mothership board",
-        )
+        waiting = el("p", "The board is about to be drawn.", class_="ms-line")
+        return split("", el("section", waiting, class_="ms-panel", data_tab="Now"), name="ms-table", style=SIDE_STYLE)
     me = seat if seat is not None and 0 <= seat < game.fleets else None
     ctx = Ctx(game, view, board, me, game_terms(game))
-    grid_w = LEFT + board.size * CELL + 8
-    grid_h = TOP + board.size * CELL + 8
-    drawn_grid = el("g", grid(ctx, grid_w), class_="ms-grid")
-    mine, own_h = own(ctx, me) if me is not None else ("", 0.0)
-    rest, others_h = others(ctx)
-    tall_w = max(grid_w, SIDE_W)
-    k = tall_w / SIDE_W  # the tall arrangement draws the side areas as wide as the grid
-    own_y = grid_h + GAP
-    others_y = own_y + (own_h + GAP) * k if own_h else own_y
-    tall_h = others_y + others_h * k
-    # the wide arrangement: the side areas to the right of the grid, in one column or two
-    wx = grid_w + GAP
-    if own_h + others_h + GAP <= grid_h * 1.15 or not own_h:
-        wide = [(wx, 0.0), (wx, own_h + GAP if own_h else 0.0)]
-        wide_w = wx + SIDE_W
-        wide_h = max(grid_h, own_h + others_h + (GAP if own_h else 0))
-    else:
-        wide = [(wx, 0.0), (wx + SIDE_W + GAP, 0.0)]
-        wide_w = wx + 2 * SIDE_W + GAP
-        wide_h = max(grid_h, own_h, others_h)
-    moves = (
-        f".ms-board.st-wide .ms-own{{transform:translate({wide[0][0]:.0f}px,{wide[0][1]:.0f}px)}}"
-        f".ms-board.st-wide .ms-others{{transform:translate({wide[1][0]:.0f}px,{wide[1][1]:.0f}px)}}"
+    width = ctx.left + board.size * CELL + 4
+    height = ctx.top + board.size * CELL + 4
+    drawn = el(
+        "svg",
+        grid(ctx),
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {width:.0f} {height:.0f}",
+        class_="ms-grid",
+        style=f"font-size:{ctx.font}px",
+        role="img",
+        aria_label="Mothership grid",
     )
-    tall = f"0 0 {tall_w:.0f} {tall_h:.0f}"
-    wide_box = f"0 0 {wide_w:.0f} {wide_h:.0f}"
-    scale = f"scale({k:.4f})"
-    body = (
-        f"<style>{STYLE}{moves}</style>"
-        + el("rect", x=0, y=0, width=max(tall_w, wide_w), height=max(tall_h, wide_h), fill="#0b1020")
-        + drawn_grid
-        + (el("g", mine, class_="ms-own", transform=f"translate(0,{own_y:.0f}) {scale}") if mine else "")
-        + el("g", rest, class_="ms-others", transform=f"translate(0,{others_y:.0f}) {scale}")
-    )
-    return svg_board(body, tall=tall, wide=wide_box, name="ms-board", label="Mothership board")
+    side = now(ctx)
+    if me is not None:
+        side += own(ctx, me) + technology(ctx, me)
+    side += others(ctx)
+    return split(drawn, side, name="ms-table", style=GRID_STYLE + SIDE_STYLE)

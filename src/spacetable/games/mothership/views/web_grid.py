@@ -9,7 +9,7 @@ from spacetable.engine.svg import el
 
 from ..content import UNITS
 from ..rules.board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET, Board
-from .web_markup import CANNON, CELL, CELL_CHOICES, LEFT, LETTERS, STATION, TOP, Ctx, fit, text
+from .web_markup import CANNON, CELL, CELL_CHOICES, LETTERS, STATION, Ctx, text
 
 # ---- the grid -----------------------------------------------------------------------------------
 
@@ -119,14 +119,15 @@ def _decor(ctx: Ctx) -> str:
                 parts.append(el("circle", cx=cx, cy=cy, r=13, class_="ms-planet-gone"))
     if view["phase"] == "place" and board.fleet >= 0:
         x, y = ctx.cell_xy(board.fleet)
-        parts.append(text(x + CELL / 2, y + CELL / 2 + 6, "F", anchor="middle", class_="ms-fleet-corner"))
+        parts.append(text(x + CELL / 2, y + CELL / 2 + ctx.font * 0.4, "F", anchor="middle", class_="ms-fleet-corner"))
     for cell, unit in view["tokens"]:
         x, y = ctx.cell_xy(cell)
         label = "?" if unit < 0 else LETTERS[UNITS[unit]]
         cls = "ms-token" + (" locked" if unit < 0 else "")
+        w, h = ctx.font * 1.25, ctx.font * 1.05
         parts.append(
-            el("rect", x=x + 2, y=y + 2, width=20, height=13, rx=3, class_=cls)
-            + text(x + 12, y + 12, f"!{label}", anchor="middle", class_="ms-token-text")
+            el("rect", x=x + 1, y=y + 1, width=w, height=h, rx=3, class_=cls)
+            + text(x + 1 + w / 2, y + 1 + h * 0.8, f"!{label}", anchor="middle", class_="ms-token-text")
         )
     return el("g", "".join(parts), class_="ms-decor", pointer_events="none")
 
@@ -168,7 +169,7 @@ def _planets(ctx: Ctx) -> str:
         body = el("circle", cx=cx, cy=cy, r=15, class_="ms-planet", fill=fill)
         body += el("path", d=f"M{cx - 19},{cy + 3} Q{cx},{cy + 10} {cx + 19},{cy - 3}", class_="ms-planet-ring")
         label = ctx.mark(owner) if owner >= 0 else "P"
-        body += text(cx, cy + 5, label, anchor="middle", class_="ms-planet-label")
+        body += text(cx, cy + ctx.font * 0.36, label, anchor="middle", class_="ms-planet-label")
         if art >= 0:
             body += el(
                 "polygon",
@@ -215,15 +216,19 @@ def _units(ctx: Ctx) -> str:
         mark = ctx.mark(fleet)
         if unit == STATION:
             hp = view["station_hp"][fleet]
-            body = _shape("station", cx, cy, colour) + text(cx, cy + 1, "S" + mark, anchor="middle", class_="ms-label")
-            body += _pill(cx, cy + 12, str(hp), "ms-hp")
+            body = _shape("station", cx, cy, colour) + text(
+                cx, cy + ctx.font * 0.36, "S" + mark, anchor="middle", class_="ms-label"
+            )
+            body += _bars(cx, y + CELL - 5, [(hp / c.station_hp, "ms-hp")])
             title = f"{ctx.who(fleet)}'s colony station at {ctx.name(cell)}: {hp}/{c.station_hp} hull points"
             parts.append(
                 el("g", body, title=title, data_part=f"station:{fleet}", data_term="colony station", class_="ms-unit")
             )
             continue
         if unit == CANNON:
-            body = _shape("cannon", cx, cy, colour) + text(cx, cy + 4, mark, anchor="middle", class_="ms-label small")
+            body = _shape("cannon", cx, cy, colour) + text(
+                cx, cy + ctx.font * 0.36, mark, anchor="middle", class_="ms-label"
+            )
             title = f"{ctx.who(fleet)}'s guardian cannon at {ctx.name(cell)}: defends with a d{c.cannons.die}"
             parts.append(
                 el(
@@ -238,10 +243,13 @@ def _units(ctx: Ctx) -> str:
             continue
         kind = ctx.ship_kind(unit)
         body = _shape(kind, cx, cy, colour)
-        body += text(cx, cy + (7 if kind == "fighter" else 5), mark, anchor="middle", class_="ms-label")
+        body += text(cx, cy + ctx.font * (0.5 if kind == "fighter" else 0.36), mark, anchor="middle", class_="ms-label")
         if kind == "mothership":
-            body += _pill(cx - 9, cy + 15, str(view["hp"][fleet]), "ms-hp") + _pill(
-                cx + 10, cy + 15, str(view["shield"][fleet]), "ms-sh"
+            most_shield = max(1, *c.shields)
+            body += _bars(
+                cx,
+                y + CELL - 6,
+                [(view["hp"][fleet] / c.mothership_hp, "ms-hp"), (view["shield"][fleet] / most_shield, "ms-sh")],
             )
         spent = view["phase"] == "turn" and fleet == view["turn"] and (view["attacked"] >> unit & 1)
         own = fleet == ctx.seat
@@ -264,11 +272,15 @@ def _units(ctx: Ctx) -> str:
     return "".join(parts)
 
 
-def _pill(cx: float, cy: float, words: str, cls: str) -> str:
-    w = 6 + 6 * len(words)
-    return el("rect", x=cx - w / 2, y=cy - 6, width=w, height=11, rx=5, class_=cls) + text(
-        cx, cy + 3, words, anchor="middle", class_="ms-pill-text"
-    )
+def _bars(cx: float, y: float, bars: list[tuple[float, str]]) -> str:
+    """Thin gauges under a unit (hull, shields), each its share filled: no text, the numbers are in
+    the unit's title and the fleet panels."""
+    out = []
+    for k, (share, cls) in enumerate(bars):
+        top = y + k * 4
+        out.append(el("rect", x=cx - 16, y=top, width=32, height=3, class_="ms-gauge"))
+        out.append(el("rect", x=cx - 16, y=top, width=round(32 * max(0.0, min(1.0, share)), 1), height=3, class_=cls))
+    return "".join(out)
 
 
 def _choice_marks(ctx: Ctx) -> str:
@@ -297,39 +309,20 @@ def _choice_marks(ctx: Ctx) -> str:
     return "".join(parts)
 
 
-def _header(ctx: Ctx, width: float) -> str:
-    view = ctx.view
-    if view["phase"] == "over":
-        winners = ", ".join(ctx.player(s) for s in view["winners"]) or "nobody"
-        status, colour = f"Game over: {winners} won. {view['reason']}", "#e6ebf5"
-    elif view["phase"] == "place":
-        status, colour = "Set-up: ships are placed around their colony station", "#e6ebf5"
-    elif view["phase"] == "order":
-        status, colour = "Set-up: rolling to see who starts", "#e6ebf5"
-    else:
-        turn = view["turn"]
-        status, colour = f"Round {view['round']} · {ctx.who(turn)} to play", ctx.colour(turn)
-    return el(
-        "g",
-        el("rect", x=4, y=4, width=width - 8, height=26, rx=6, class_="ms-header")
-        + text(12, 22, fit(status, width - 20, 14), class_="ms-status", fill=colour),
-        title=status,
-        data_term="turn",
-    )
-
-
-def grid(ctx: Ctx, width: float) -> str:
-    size = ctx.size
+def grid(ctx: Ctx) -> str:
+    """The grid's drawing (its SVG body), ``ctx.left + size * CELL + 4`` wide and ``ctx.top + size *
+    CELL + 4`` tall."""
+    size, left, top, font = ctx.size, ctx.left, ctx.top, ctx.font
     coords = "".join(
-        text(LEFT + c * CELL + CELL / 2, TOP - 8, chr(ord("A") + c), anchor="middle", class_="ms-coord")
+        text(left + c * CELL + CELL / 2, top - font * 0.3, chr(ord("A") + c), anchor="middle", class_="ms-coord")
         for c in range(size)
     ) + "".join(
-        text(LEFT - 5, TOP + r * CELL + CELL / 2 + 4, str(r + 1), anchor="end", class_="ms-coord") for r in range(size)
+        text(left - 4, top + r * CELL + CELL / 2 + font * 0.36, str(r + 1), anchor="end", class_="ms-coord")
+        for r in range(size)
     )
-    frame = el("rect", x=LEFT - 2, y=TOP - 2, width=size * CELL + 4, height=size * CELL + 4, rx=6, class_="ms-frame")
+    frame = el("rect", x=left - 2, y=top - 2, width=size * CELL + 4, height=size * CELL + 4, rx=6, class_="ms-frame")
     return (
-        _header(ctx, width)
-        + el("g", coords, data_term="coordinates", title="Columns A.., rows 1..: a space is named like C4")
+        el("g", coords, data_term="coordinates", title="Columns A.., rows 1..: a space is named like C4")
         + frame
         + _cells(ctx)
         + _decor(ctx)

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from spacetable.engine.svg import attrs as attrs_markup
-from spacetable.engine.svg import el, escape
+from spacetable.engine.svg import escape
 
 from ..modules.npc import posted
 from ..rules.board import MAX_EXTRA, MAX_PLANETS, Board
@@ -20,10 +20,10 @@ if TYPE_CHECKING:
     from ..game import Mothership
 
 CELL = 42
-LEFT = 26
-TOP = 60
-SIDE_W = 470
-GAP = 10
+PHONE_PX = 370
+"""The grid's drawn width on a 390 px phone (the table's padding taken off)."""
+SMALLEST_PX = 11.5
+"""The smallest text the grid may show there, in pixels (the table's floor is 11 on a phone)."""
 STATION, CANNON = 15, 14
 SUBSYSTEMS = ("engines", "weapons", "shields")
 COLOURS = ("#4dd0e1", "#ffd54f", "#81c784", "#e57bf5", "#ff7b7b", "#6fa8ff")
@@ -45,12 +45,6 @@ def text(x: float, y: float, words: str, anchor: str = "start", **attrs: object)
     if fill is not None:  # as a style: the board's text rule would override a presentation attribute
         attrs["style"] = f"fill:{fill}"
     return f"<text{attrs_markup({'x': x, 'y': y, 'text_anchor': anchor, **attrs})}>{escape(words)}</text>"
-
-
-def fit(words: str, width: float, size: float = 12) -> str:
-    """``words`` cut to about ``width`` pixels of text at font ``size``."""
-    most = max(3, int(width / (size * 0.56)))
-    return words if len(words) <= most else words[: most - 1].rstrip() + "…"
 
 
 def cell_name(size: int, cell: int) -> str:
@@ -113,9 +107,27 @@ class Ctx:
         you = " (you)" if fleet == self.seat else ""
         return f"{self.player(fleet)}{you}" + (f", {team}" if team else "")
 
+    @property
+    def font(self) -> float:
+        """The grid's text size, in its own units: every label of the grid at least
+        ``SMALLEST_PX`` when the whole grid is drawn ``PHONE_PX`` wide (the margin for the row
+        numbers, 1.6 of it, counted in the width)."""
+        k = SMALLEST_PX / PHONE_PX
+        return round(k * (self.size * CELL + 4) / (1 - 1.6 * k), 1)
+
+    @property
+    def left(self) -> float:
+        """Where the first column starts (room for the row numbers)."""
+        return round(self.font * 1.6, 1)
+
+    @property
+    def top(self) -> float:
+        """Where the first row starts (room for the column letters)."""
+        return round(self.font * 1.3, 1)
+
     def cell_xy(self, cell: int) -> tuple[float, float]:
         r, c = divmod(cell, self.size)
-        return LEFT + c * CELL, TOP + r * CELL
+        return self.left + c * CELL, self.top + r * CELL
 
     def ship_kind(self, ship: int) -> str:
         return str(self.game.ship_kinds[ship])
@@ -183,64 +195,50 @@ def board_of(game: Mothership, view: Mapping[str, Any]) -> Board | None:
     return game.board_for(view["board_seed"])
 
 
-# ---- the side: a small layout helper -----------------------------------------------------------
+# ---- the side panels: HTML ----------------------------------------------------------------------
 
 
-class Col:
-    """A column of the side area, filled top to bottom."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.y = 6.0
-
-    def add(self, markup: str, height: float) -> None:
-        self.parts.append(markup)
-        self.y += height
-
-    def heading(self, words: str, term: str | None = None, colour: str | None = None) -> None:
-        self.add(text(8, self.y + 14, words, class_="ms-heading", fill=colour, data_term=term), 20)
-
-    def line(self, words: str, title: str | None = None, term: str | None = None, cls: str = "ms-line") -> None:
-        self.add(
-            el("g", text(8, self.y + 13, fit(words, SIDE_W - 16, 12), class_=cls), title=title, data_term=term), 18
-        )
-
-    def markup(self) -> str:
-        return "".join(self.parts)
+def tag(name: str, body: str = "", **values: object) -> str:
+    """One HTML element of the side panels; ``title`` stays an attribute (the browser's hover text,
+    which the table also shows in its info panel), ``body`` is raw markup."""
+    return f"<{name}{attrs_markup(values)}>{body}</{name}>"
 
 
 def chip(
-    x: float,
-    y: float,
-    w: float,
-    h: float,
     words: str,
     title: str,
     part: str | None = None,
     term: str | None = None,
     cls: str = "",
-    size: float = 11,
-    fill: str | None = None,
+    colour: str | None = None,
 ) -> str:
-    style = f"fill:{fill}" if fill else None
-    body = el("rect", x=x, y=y, width=w, height=h, rx=5, class_="ms-chip-box", style=style) + text(
-        x + w / 2, y + h / 2 + size * 0.36, fit(words, w - 6, size), anchor="middle", class_="ms-chip-text"
+    """A labelled box of a panel: a value, a card, a button; clickable where it names a ``part``."""
+    return tag(
+        "span",
+        escape(words),
+        title=title,
+        data_part=part,
+        data_term=term,
+        class_=("ms-chip " + cls).strip(),
+        style=f"background:{colour};color:#0b1020" if colour else None,
     )
-    return el("g", body, title=title, data_part=part, data_term=term, class_=("ms-chip " + cls).strip())
 
 
-def flow(col: Col, chips: Sequence[tuple[float, str]], h: float = 24) -> None:
-    """Chips (width, markup at x=0,y=0 shifted by a transform) in rows across the column."""
-    x = 8.0
-    row: list[tuple[float, str]] = []
-    rows: list[list[tuple[float, str]]] = []
-    for w, markup in chips:
-        if x + w > SIDE_W - 6 and row:
-            rows.append(row)
-            row, x = [], 8.0
-        row.append((x, markup))
-        x += w + 5
-    if row:
-        rows.append(row)
-    for row in rows:
-        col.add("".join(el("g", m, transform=f"translate({x:.0f},{col.y:.0f})") for x, m in row), h + 4)
+def heading(words: str, term: str | None = None, colour: str | None = None, mark: str = "") -> str:
+    """A panel's heading, after an optional fleet mark (markup)."""
+    style = f"color:{colour}" if colour else None
+    return tag("h3", mark + tag("span", escape(words), style=style), class_="ms-h", data_term=term)
+
+
+def line(words: str, title: str | None = None, term: str | None = None) -> str:
+    return tag("p", escape(words), class_="ms-line", title=title, data_term=term)
+
+
+def row(chips: Sequence[str], cls: str = "") -> str:
+    """Chips side by side, wrapping onto more lines where the panel is narrow."""
+    return tag("div", "".join(chips), class_=("ms-row " + cls).strip()) if chips else ""
+
+
+def panel(tab: str, body: str, label: str | None = None) -> str:
+    """One panel of the side; ``tab`` names it where the panels become tabs (a phone)."""
+    return tag("section", body, class_="ms-panel", data_tab=tab, aria_label=label or tab) if body else ""

@@ -157,6 +157,10 @@ BASE_TERMS = (
     "out",
     "team",
     "NPC fleet",
+    "odds",
+    "pass",
+    "set-up",
+    "technology",
 )
 
 
@@ -234,6 +238,11 @@ def glossary(game: Mothership) -> dict[str, str]:
         "out": "This player has lost their fleet (or station) and is out of the game.",
         "team": "Teammates share victory; their ships guard and wing for each other.",
         "NPC fleet": "Solo challenge: the scripted enemy fleet, moved by the rules.",
+        "odds": "The chance of each result, counted exactly over every face of the dice still to roll, with the "
+        "bonuses known now; cards played before the roll can change it.",
+        "pass": "Let the moment go by: the rules then ask the next player, or roll the dice.",
+        "set-up": "Before the first turn every player places their fighters and bombers round their colony station.",
+        "technology": "Buy tiers of one branch per category, cheapest first; each tile helps from then on.",
     }
     for key, card in zip(t.cards, c.cards):
         words[key] = card_words(card)
