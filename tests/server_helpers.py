@@ -3,6 +3,8 @@ FastAPI's TestClient that never waits forever."""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -12,18 +14,26 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
 import anyio
 from starlette.testclient import TestClient, WebSocketTestSession
 
+T = TypeVar("T")
 HOST = "127.0.0.1"
 WAIT = 20.0
 """Seconds a test waits for a frame or a server before failing."""
+
+
+def run_coroutine(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coroutine)`` in a thread of its own: the session's Playwright (its sync API)
+    keeps an event loop running in the main thread once a browser test has run in this worker."""
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def free_port() -> int:
@@ -80,15 +90,29 @@ class Server:
         self.stop()
 
 
-def run_server(db_url: str, port: int | None = None, *, env: dict[str, str] | None = None) -> Server:
+def run_server(
+    db_url: str,
+    port: int | None = None,
+    *,
+    env: dict[str, str] | None = None,
+    bot_pace: float = 0.0,
+    bot_seconds: float | None = None,
+) -> Server:
     """Start ``spacetable serve --db db_url`` on 127.0.0.1 (a free port unless ``port``) in a
     subprocess and wait until it answers ``/api/games``; its output goes to a temporary file
-    (``Server.output()``). Fails with that output if it does not start within WAIT seconds."""
+    (``Server.output()``). Fails with that output if it does not start within WAIT seconds.
+
+    Bot moves are told at once (``--bot-pace 0``) unless ``bot_pace``, so that tests do not wait
+    on the pace meant for people; ``bot_seconds`` sets ``--bot-seconds`` (default: the server's)."""
     port = port or free_port()
     log = Path(tempfile.mkstemp(prefix="spacetable-serve-", suffix=".log")[1])
+    command = [sys.executable, "-m", "spacetable", "serve", "--host", HOST, "--port", str(port), "--db", db_url]
+    command += ["--bot-pace", str(bot_pace)]
+    if bot_seconds is not None:
+        command += ["--bot-seconds", str(bot_seconds)]
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "spacetable", "serve", "--host", HOST, "--port", str(port), "--db", db_url],
+            command,
             stdout=out,
             stderr=subprocess.STDOUT,
             env={**os.environ, **(env or {})},

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from server_helpers import run_coroutine
 from spacetable.server.hall import Writer
 from spacetable.server.storage import ActionToStore, SeatInfo, Storage, TableInfo
 
@@ -71,7 +72,7 @@ def test_group_commit_stores_every_row_but_the_one_that_cannot_be_stored(storage
         await writer.stop()
         return [r if isinstance(r, BaseException) else None for r in results]
 
-    results = asyncio.run(many())
+    results = run_coroutine(many())
     assert sum(r is not None for r in results) == 1 and results[20] is not None
     b = storage.load("b")
     assert b is not None and [a["n"] for _, a in b.actions] == list(range(1, 41))

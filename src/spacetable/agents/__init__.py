@@ -4,11 +4,13 @@ only, so it cannot see what its seat may not know.
 ``random`` and ``greedy`` are the floor; ``easy``, ``normal`` and ``hard`` are the search bot
 (:mod:`spacetable.agents.mcts`) with the budgets of ``levels.toml``; ``planner`` is a game's own
 planning bot (``Game.planner``) where it has one, else ``hard``. ``make_agent("hard")`` builds
-one from its name, as written in ``--seat 1=bot:hard``.
+one from its name, as written in ``--seat 1=bot:hard``; ``make_agent("hard", seconds=1.0)`` caps
+the wall time of its decisions (the web table's cap), which batch runs never do.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from collections.abc import Callable
@@ -81,19 +83,35 @@ def level_budget(game_id: str, level: str) -> SearchBudget:
         raise ContentError(f"levels.toml: {game_id}.{level} is not a search budget: {exc}") from None
 
 
-class LeveledAgent:
-    """A difficulty level: information-set MCTS with the level's budget for whatever game it plays."""
+def capped(budget: SearchBudget, seconds: float | None) -> SearchBudget:
+    """``budget`` with a wall-clock limit of at most ``seconds`` (None: unchanged); its iterations
+    stay an upper bound, so a fast machine may still stop before the cap."""
+    if seconds is None:
+        return budget
+    if seconds <= 0:
+        raise ValueError(f"a cap on a decision's seconds must be positive, not {seconds}")
+    limit = seconds if budget.seconds is None else min(budget.seconds, seconds)
+    return dataclasses.replace(budget, seconds=limit)
 
-    def __init__(self, level: str) -> None:
+
+class LeveledAgent:
+    """A difficulty level: information-set MCTS with the level's budget for whatever game it plays.
+
+    ``seconds`` caps each decision's wall time (:func:`capped`); None (batch runs) keeps the
+    level's budget as it is, so that iteration budgets give the same games on every machine."""
+
+    def __init__(self, level: str, seconds: float | None = None) -> None:
         if level not in LEVELS:
             raise OptionsError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.name = level
+        self.seconds = seconds
         self._searchers: dict[str, MCTSAgent] = {}
 
     def searcher(self, game_id: str) -> MCTSAgent:
         agent = self._searchers.get(game_id)
         if agent is None:
-            agent = self._searchers[game_id] = MCTSAgent(level_budget(game_id, self.name), self.name)
+            budget = capped(level_budget(game_id, self.name), self.seconds)
+            agent = self._searchers[game_id] = MCTSAgent(budget, self.name)
         return agent
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -101,13 +119,16 @@ class LeveledAgent:
 
 
 class PlannerAgent:
-    """The game's own planner (``Game.planner``) for each game it plays; ``hard`` where a game has none."""
+    """The game's own planner (``Game.planner``) for each game it plays; ``hard`` where a game has none.
+
+    ``seconds`` caps the ``hard`` fallback; a game's planner keeps its own budgets (falling-skies'
+    counts positions searched, not seconds)."""
 
     name = "planner"
 
-    def __init__(self) -> None:
+    def __init__(self, seconds: float | None = None) -> None:
         self._planners: dict[str, Player] = {}
-        self._fallback = LeveledAgent("hard")
+        self._fallback = LeveledAgent("hard", seconds)
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         game = state.game
@@ -125,12 +146,22 @@ AGENTS: dict[str, Callable[[], Player]] = {
 }
 
 
-def make_agent(name: str) -> Player:
-    """The bot called ``name``; raises OptionsError listing the known bots."""
+def make_agent(name: str, seconds: float | None = None) -> Player:
+    """The bot called ``name``; raises OptionsError listing the known bots.
+
+    ``seconds`` (the web table's cap) limits the wall time of each decision of the search levels
+    and of ``planner``'s ``hard`` fallback; ``random`` and ``greedy`` (tens of milliseconds) need
+    none (benchmarks/table_bot_time.py). None, as in every batch run, keeps the levels' budgets."""
     factory = AGENTS.get(name)
     if factory is None:
         raise OptionsError(f"unknown bot {name!r}; bots: {', '.join(sorted(AGENTS))}")
-    return factory()
+    agent = factory()
+    if seconds is not None:
+        if isinstance(agent, LeveledAgent):
+            agent = LeveledAgent(agent.name, seconds)
+        elif isinstance(agent, PlannerAgent):
+            agent = PlannerAgent(seconds)
+    return agent
 
 
 __all__ = [
@@ -142,5 +173,6 @@ __all__ = [
     "PlannerAgent",
     "RandomAgent",
     "SearchBudget",
+    "capped",
     "make_agent",
 ]

@@ -236,6 +236,23 @@ def serve_command(
     open_browser: Annotated[
         bool, typer.Option("--open/--no-open", metavar="", help="Open the lobby in a web browser.")
     ] = False,
+    bot_seconds: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            metavar="SECONDS",
+            help="The most wall-clock time a bot takes for one decision at a table, whatever its level "
+            "(0: each level's own budget, as in batch runs).",
+        ),
+    ] = 1.0,
+    bot_pace: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            metavar="SECONDS",
+            help="The least time between two bot moves shown at a table, for people to follow (0: at once).",
+        ),
+    ] = 0.7,
 ) -> None:
     """Run the web table: the lobby, the tables and the bots, in one process (Ctrl-C stops it)."""
     import socket
@@ -255,7 +272,7 @@ def serve_command(
 
     console = stdout_console()
     try:
-        web = create_app(db)
+        web = create_app(db, bot_seconds=bot_seconds or None, bot_pace=bot_pace)
     except Exception as exc:  # a bad URL, a missing driver, a database that refuses: one line, no traceback
         where = shown(db) if db else "in the user data folder"
         fail(f"cannot open the database {where}: {str(exc).splitlines()[0]}")

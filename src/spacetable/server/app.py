@@ -24,7 +24,7 @@ from spacetable.agents import AGENTS
 from spacetable.engine import Game, SpacetableError, list_games, load
 
 from . import messages, pages
-from .bots import BotPool
+from .bots import TABLE_SECONDS, BotPool
 from .errors import BadToken, Refused, TableUnavailable, one_line
 from .hall import Tables
 from .requests import TableSpec
@@ -48,19 +48,32 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 def create_app(
-    db_url: str | None = None, *, data_dir: Path | str | None = None, bot_workers: int | None = None
+    db_url: str | None = None,
+    *,
+    data_dir: Path | str | None = None,
+    bot_workers: int | None = None,
+    bot_seconds: float | None = TABLE_SECONDS,
+    bot_pace: float = 0.0,
 ) -> FastAPI:
     """The web table on the database ``db_url`` (default: ``tables.sqlite3`` in ``data_dir``, by
     default the user data directory). The database is opened and migrated here, so a bad URL
-    raises now; the tables are rebuilt and the bots start when the application starts."""
+    raises now; the tables are rebuilt and the bots start when the application starts.
+
+    ``bot_seconds`` caps the wall time of a bot's decision (None: each level's own budget);
+    ``bot_pace`` is the least time between two bot moves told at a table (0, the default here,
+    tells them at once; ``spacetable serve`` paces them, docs/WEB.md)."""
+    if bot_seconds is not None and bot_seconds <= 0:
+        raise ValueError(f"the bots' cap must be positive seconds or None, not {bot_seconds}")
+    if bot_pace < 0:
+        raise ValueError(f"the bots' pace cannot be negative: {bot_pace} s")
     if db_url is None:
         db_url = default_url() if data_dir is None else f"sqlite:///{Path(data_dir) / 'tables.sqlite3'}"
     storage = Storage(db_url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        bots = BotPool(bot_workers)
-        hall = Tables(storage, bots)
+        bots = BotPool(bot_workers, bot_seconds)
+        hall = Tables(storage, bots, bot_pace)
         app.state.tables = hall
         try:
             await hall.start()
@@ -136,10 +149,19 @@ def _add_routes(app: FastAPI) -> None:
                 "options": [
                     {
                         "name": name,
+                        "label": spec.named(name),
                         "default": spec.default,
                         "help": spec.help,
                         "choices": None if spec.choices is None else list(spec.choices),
+                        # by the value as JS's String() writes it ("null", "true", "2", "hidden")
+                        "choice_labels": {
+                            value if isinstance(value, str) else json.dumps(value): text
+                            for value, text in spec.choice_labels.items()
+                        },
                         "kind": spec.kind.__name__,
+                        "group": spec.group or "Options",
+                        "requires": [need.to_json() for need in spec.requires],
+                        "seat": spec.seat,
                     }
                     for name, spec in cls.option_specs.items()
                 ],

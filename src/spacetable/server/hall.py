@@ -74,12 +74,17 @@ class Writer:
 
 
 class Tables:
-    """Every table of the server: the live ones rebuilt at start, finished ones loaded when asked."""
+    """Every table of the server: the live ones rebuilt at start, finished ones loaded when asked.
 
-    def __init__(self, storage: Storage, bots: BotPool) -> None:
+    ``bot_pace``: the least seconds between two bot moves told at a table (0: none)."""
+
+    def __init__(self, storage: Storage, bots: BotPool, bot_pace: float = 0.0) -> None:
+        if bot_pace < 0:
+            raise ValueError(f"the bots' pace cannot be negative: {bot_pace} s")
         self.storage = storage
         self.writer = Writer(storage)
         self.bots = bots
+        self.bot_pace = bot_pace
         self._tables: OrderedDict[str, Table] = OrderedDict()
 
     async def start(self) -> None:
@@ -106,10 +111,17 @@ class Tables:
             table = self._tables.get(table_id)  # loaded by someone else meanwhile
             if table is None:
                 table = self._tables[table_id] = Table(self, stored)
+                self._warm_bots(table)
                 table._changed()
                 self._forget_finished()
         self._tables.move_to_end(table_id)
         return table
+
+    def _warm_bots(self, table: Table) -> None:
+        """Start the bots' workers with the first table that has a bot to move (a server that
+        never seats one never starts them)."""
+        if not table.state.is_terminal() and any(s.kind == "bot" for s in table.seats):
+            self.bots.warm()
 
     def _forget_finished(self) -> None:
         idle = [t for t in self._tables.values() if t.state.is_terminal() and not t.connections and not t._tasks]
@@ -139,6 +151,7 @@ class Tables:
         ]
         await asyncio.to_thread(self.storage.create_table, info, seats)
         table = self._tables[table_id] = Table(self, StoredTable(info, seats, []))
+        self._warm_bots(table)
         table._changed()
         links = [
             {

@@ -6,6 +6,11 @@ the state, stored and committed, and only then does the copy become the table's 
 anyone told. Chance outcomes (the server's generator, reseeded per row from the table's secret
 seed, so a restart draws the same) and bot seats (worker processes) follow, each its own row.
 A refusal changes nothing and comes with one line saying why, with no hidden value in it.
+
+A bot's move is committed and told no sooner than the hall's ``bot_pace`` seconds after the
+table's previous bot move was told, so that people can follow a bot's turn move by move. The
+bot thinks first and only the rest of the pace is waited for, with no lock held: a person's move
+or a disconnect meanwhile is handled as ever, and a move is still committed before it is told.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import math
 import random
 import time
 from collections import OrderedDict
@@ -107,6 +113,10 @@ class Table:
         self._seen: dict[int, OrderedDict[str, None]] = {}
         self._tasks: dict[tuple[int, int, str], asyncio.Task[None]] = {}
         self._checkpoints: list[State] | None = None
+        self._bot_told = -math.inf
+        """When (``time.monotonic()``) a bot's move was last committed or told (the pace counts from it)."""
+        self._bot_untold = False
+        """A bot's move is committed but not told yet (chance outcomes after it are being played)."""
 
     @property
     def n(self) -> int:
@@ -311,6 +321,8 @@ class Table:
         if self.state.is_chance_node():
             self._start((-1, self.n, "chance"), self._chance())
             return
+        if self._bot_untold:
+            self._bot_untold, self._bot_told = False, time.monotonic()
         for conn in self.connections:
             conn.send_update()
         for seat in self.state.awaiting():
@@ -344,8 +356,9 @@ class Table:
         self._changed()
 
     async def _auto_move(self, seat: int, asked: int, bot: str, delay: float) -> None:
-        """Play ``seat``'s decision asked at ``asked`` with ``bot``: at once for a bot seat, after
-        ``delay`` seconds for a human whose clock runs (unless the human has moved by then)."""
+        """Play ``seat``'s decision asked at ``asked`` with ``bot``: at once for a bot seat (told once
+        the pace has passed since the last bot move told), after ``delay`` seconds for a human whose
+        clock runs (unless the human has moved by then)."""
         if delay > 0:
             await asyncio.sleep(delay)
         if self.asked.get(seat) != asked:
@@ -358,22 +371,34 @@ class Table:
             data = None
         clock_ran_out = self.seats[seat].kind == "human"
         try:
-            async with self.lock:
-                if self.asked.get(seat) != asked:
-                    return
-                legal = self.state.legal_actions(seat)
-                action = next((a for a in legal if self.game.actions.to_json(a) == data), None)
-                if action is None:
-                    if data is not None:
-                        log.error("table %s: bot %s chose %r, not legal in seat %d", self.id, bot, data, seat)
-                    action = random.Random(seed).choice(legal)
-                ran_out = f"the clock ran out for {self.seats[seat].name}: a bot moved for them"
-                notice = [Event("clock", ran_out)] if clock_ran_out else []
-                await self._apply(seat, action, notice)
+            while True:
+                while not clock_ran_out and (wait := self._pace_left()) > 0:
+                    await asyncio.sleep(wait)  # what is left of the pace once the bot has thought
+                async with self.lock:
+                    if self.asked.get(seat) != asked:
+                        return
+                    if not clock_ran_out and self._pace_left() > 0:
+                        continue  # another bot's move (a seat deciding at once) was told meanwhile
+                    legal = self.state.legal_actions(seat)
+                    action = next((a for a in legal if self.game.actions.to_json(a) == data), None)
+                    if action is None:
+                        if data is not None:
+                            log.error("table %s: bot %s chose %r, not legal in seat %d", self.id, bot, data, seat)
+                        action = random.Random(seed).choice(legal)
+                    ran_out = f"the clock ran out for {self.seats[seat].name}: a bot moved for them"
+                    notice = [Event("clock", ran_out)] if clock_ran_out else []
+                    await self._apply(seat, action, notice)
+                    if not clock_ran_out:
+                        self._bot_told, self._bot_untold = time.monotonic(), True
+                    break
         except Refused:
             self._retry_later()
             return
         self._changed()
+
+    def _pace_left(self) -> float:
+        """Seconds before a bot's move may be told: the hall's ``bot_pace`` after the last one."""
+        return self._bot_told + self.hall.bot_pace - time.monotonic()
 
     async def stop(self) -> None:
         """Cancel the bots and clocks (the server is stopping; the stored rows are the truth)."""
