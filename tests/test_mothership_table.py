@@ -142,7 +142,11 @@ def _play_rounds(page: Page, seen: Seen, rounds: int, floor: float, seed: int) -
         wait_for_update_after(page, seen, update["n"])
 
 
-@pytest.mark.parametrize("options", [{}, EXPANSION], ids=["base", "expansion"])
+WITH_AND_WITHOUT = [{}, pytest.param(EXPANSION, marks=pytest.mark.soak)]
+"""The base game in every run; every expansion module in the soak (``make soak``), for time."""
+
+
+@pytest.mark.parametrize("options", WITH_AND_WITHOUT, ids=["base", "expansion"])
 def test_three_rounds_by_clicking_the_board(
     server: Server, browser: Browser, tmp_path: Path, options: dict[str, Any]
 ) -> None:
@@ -156,7 +160,7 @@ def test_three_rounds_by_clicking_the_board(
     assert get_json(f"{server.url}/api/tables")[0]["table"] == table
 
 
-@pytest.mark.parametrize("options", [{}, EXPANSION], ids=["base", "expansion"])
+@pytest.mark.parametrize("options", WITH_AND_WITHOUT, ids=["base", "expansion"])
 def test_a_phone_plays_the_first_round_with_tabs(
     server: Server, browser: Browser, tmp_path: Path, options: dict[str, Any]
 ) -> None:

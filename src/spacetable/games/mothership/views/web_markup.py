@@ -1,4 +1,4 @@
-"""Shared pieces of Mothership's web board: constants, SVG markup, the context, the side's layout.
+"""Shared pieces of Mothership's web board: constants, the grid's SVG text, the panels' HTML, the context.
 
 The board is module :mod:`.web`; the context is a view and what the drawing needs from the game."""
 

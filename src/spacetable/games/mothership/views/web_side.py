@@ -484,7 +484,7 @@ def others(ctx: Ctx) -> str:
         out = view["out"][s]
         turn = view["phase"] == "turn" and view["turn"] == s
         name = ctx.who(s) + (f" (level {game.options['level']})" if s == game.npc else "")
-        status = " — out" if out else (" — their turn" if turn else "")
+        status = " (out)" if out else ""
         term = "out" if out else ("NPC fleet" if s == game.npc else "team" if ctx.team(s) else None)
         hand = view["hands"][s]
         count = len(hand) if isinstance(hand, list) else hand
@@ -493,7 +493,10 @@ def others(ctx: Ctx) -> str:
         cells = [
             tag(
                 "td",
-                mark(ctx, s) + " " + tag("span", escape(name + status), style=f"color:{ctx.colour(s)}"),
+                ("▶ " if turn else "")
+                + mark(ctx, s)
+                + " "
+                + tag("span", escape(name + status), style=f"color:{ctx.colour(s)}"),
                 data_term=term,
             ),
             tag("td", str(view["hp"][s]), data_term="hull"),
@@ -504,7 +507,7 @@ def others(ctx: Ctx) -> str:
             *([tag("td", str(view["points"][s]), data_term="victory points")] if vp else []),
         ]
         cls = "ms-fleet-row" + (" out" if out else "") + (" turn" if turn else "")
-        rows.append(tag("tr", "".join(cells), class_=cls, title=f"{name}{status}"))
+        rows.append(tag("tr", "".join(cells), class_=cls, title=name + status + (": their turn" if turn else "")))
         rows.append(tag("tr", tag("td", _their_extras(ctx, s), colspan=len(columns)), class_="ms-fleet-extra"))
     table = tag("table", tag("thead", head) + tag("tbody", "".join(rows)), class_="ms-others")
     return panel("Others", table, "Other fleets")
