@@ -185,6 +185,9 @@ def _play_one(page: Page, seen: Seen, rng: random.Random) -> None:
     update = seen.updates()[-1]
     chosen = rng.choice(update["actions"])
     page.locator(f'#actions button.action[data-i="{chosen["i"]}"]').click()
+    if chosen.get("note"):  # a move with a note (a fight's odds) is shown first, then confirmed
+        assert page.locator("#note-text").inner_text() == chosen["note"]
+        page.click("#note-go")
     wait_for_update_after(page, seen, update["n"])
 
 
