@@ -160,7 +160,8 @@ def test_three_rounds_by_clicking_the_board(
     assert get_json(f"{server.url}/api/tables")[0]["table"] == table
 
 
-@pytest.mark.parametrize("options", WITH_AND_WITHOUT, ids=["base", "expansion"])
+@pytest.mark.soak  # CI's ten minutes: the phone's layout is also checked by every run of make soak
+@pytest.mark.parametrize("options", [{}, EXPANSION], ids=["base", "expansion"])
 def test_a_phone_plays_the_first_round_with_tabs(
     server: Server, browser: Browser, tmp_path: Path, options: dict[str, Any]
 ) -> None:

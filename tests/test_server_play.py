@@ -68,7 +68,10 @@ def test_a_falling_skies_game_played_through_the_socket_replays_from_its_record(
 
 def test_a_showdown_seat_is_sent_only_its_own_view(client: TestClient) -> None:
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3
-    created = create(client, {"game": "showdown", "players": 4, "options": {}, "seats": seats})
+    # ships burn from round 20 (the house rule bots' batches use): random captains may otherwise
+    # circle for thousands of moves, as the rulebook's game need not end with four left
+    options = {"fire_round": 20}
+    created = create(client, {"game": "showdown", "players": 4, "options": options, "seats": seats})
     table = created["table"]
     with client.websocket_connect(f"/ws/{table}") as ws:
         player = Player(ws)
