@@ -194,6 +194,7 @@ def test_a_table_of_bots_tells_their_moves_at_the_pace(server: tuple[Server, Pat
         assert statistics.median(gaps) < PACE + 0.5, gaps
 
 
+@pytest.mark.soak  # CI's ten minutes: make soak runs it
 def test_searching_bots_at_the_table_keep_the_cap(server: tuple[Server, Path]) -> None:
     """Mothership's hard bots search for seconds a decision uncapped (benchmarks/README.md); under
     ``--bot-seconds 0.3`` every move comes within the cap and a margin, and still at the pace."""
@@ -207,6 +208,7 @@ def test_searching_bots_at_the_table_keep_the_cap(server: tuple[Server, Path]) -
     assert max(b - a for a, b in itertools.pairwise(times)) < 2.5
 
 
+@pytest.mark.soak  # CI's ten minutes: make soak runs it
 def test_a_persons_moves_are_not_held_by_the_bots_pace(server: tuple[Server, Path]) -> None:
     """In Showdown's draft every seat picks at once: the person's pick is told at once, while the
     three bots' picks are told the pace apart."""

@@ -16,7 +16,7 @@ import pytest
 import sqlalchemy
 import websockets
 
-from server_helpers import WAIT, Server, run_server
+from server_helpers import WAIT, Server, run_coroutine, run_server
 from spacetable.engine import Record
 
 TABLES = 20
@@ -96,7 +96,7 @@ def test_kill_9_during_20_bot_tables_loses_no_action_anyone_was_shown(
     try:
         games = [BOTS["falling-skies" if i % 2 else "showdown"] for i in range(TABLES)]
         tables = [httpx.post(f"{server.url}/api/tables", json=g, timeout=WAIT).json()["table"] for g in games]
-        shown = asyncio.run(_watch_until_enough(server, tables))
+        shown = run_coroutine(_watch_until_enough(server, tables))
     finally:
         server.kill()
     unfinished = [t for t in tables if shown[t] and max(shown[t]) > 0]

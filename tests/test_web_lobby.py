@@ -168,6 +168,7 @@ def test_a_solo_challenge_for_four_is_explained_and_create_waits(browser: Browse
     assert page.locator("#opt-beacons").is_disabled()  # the expansion is for 2 to 6
 
 
+@pytest.mark.soak  # CI's ten minutes: make soak runs it
 def test_a_mothership_table_with_every_module_made_by_clicking(browser: Browser, server: Server) -> None:
     page = lobby(browser, server, "mothership")
     page.fill("#players", "4")
@@ -207,6 +208,7 @@ def test_a_mothership_table_with_every_module_made_by_clicking(browser: Browser,
     assert welcome[0]["game"]["options"] == spacetable.load("mothership", 4, chosen).options
 
 
+@pytest.mark.soak  # CI's ten minutes: make soak runs it
 def test_a_bad_value_is_refused_in_one_line_and_changes_nothing(browser: Browser, server: Server) -> None:
     def tables() -> set[str]:
         return {t["table"] for t in get_json(f"{server.url}/api/tables")}
@@ -230,6 +232,7 @@ def test_a_bad_value_is_refused_in_one_line_and_changes_nothing(browser: Browser
     assert tables() == before
 
 
+@pytest.mark.soak  # CI's ten minutes: make soak runs it
 @pytest.mark.parametrize(("width", "height", "least"), [(1280, 800, 12), (390, 844, 11)])
 def test_the_lobby_reads_on_a_desktop_and_a_phone(
     browser: Browser, server: Server, tmp_path: Path, width: int, height: int, least: float
