@@ -37,8 +37,8 @@ def own_actions(state: State, seat: int | None) -> list[Action]:
     return state.legal_actions(seat) if seat is not None and seat in state.awaiting() else []
 
 
-def actions_json(game: Game, state: State, seat: int | None) -> list[Frame]:
-    """The labelled actions ``seat`` may take now (none unless it owes a decision)."""
+def actions_json(game: Game, state: State, actions: list[Action]) -> list[Frame]:
+    """``actions`` (the seat's own, from :func:`own_actions`) labelled, with their notes and parts."""
     return [
         {
             "i": i,
@@ -47,7 +47,7 @@ def actions_json(game: Game, state: State, seat: int | None) -> list[Frame]:
             "action": game.actions.to_json(a),
             "parts": list(game.action_parts(a)),
         }
-        for i, a in enumerate(own_actions(state, seat))
+        for i, a in enumerate(actions)
     ]
 
 
@@ -79,14 +79,15 @@ def update(table: Table, seat: int | None, since: int) -> Frame:
     """The table now as ``seat`` sees it, with the events it may see numbered after ``since``."""
     state = table.state
     view, svg = position(table.game, state, seat)
+    own = own_actions(state, seat)
     outcome = state.outcome()
     return {
         "type": "update",
         "n": table.n,
         "view": view,
         "svg": svg,
-        "guide": table.game.guide(view, seat, own_actions(state, seat)),
-        "actions": actions_json(table.game, state, seat),
+        "guide": table.game.guide(view, seat, own),
+        "actions": actions_json(table.game, state, own),
         "to_act": list(state.awaiting()),
         "events": events_json(table.game, table.events, seat, since),
         "outcome": None if outcome is None else outcome.to_json(),

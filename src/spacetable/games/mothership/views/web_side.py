@@ -532,6 +532,7 @@ def _their_extras(ctx: Ctx, s: int) -> str:
     view = ctx.view
     c = ctx.game.content
     extra = [_subsystem(ctx, s, k, sub) for k, sub in enumerate(SUBSYSTEMS)]
+    lines: list[str] = []
     for category in range(len(CATEGORIES)):
         index = view["branches"][s][category]
         if index >= 0:
@@ -573,7 +574,7 @@ def _their_extras(ctx: Ctx, s: int) -> str:
         )
     known = view["known"][s] if view.get("known") else []
     if known:
-        extra.append(line("You know they hold " + ", ".join(c.cards[k].name for k in known)))
+        lines.append(line("You know they hold " + ", ".join(c.cards[k].name for k in known)))
     if view["kept"][s]:
-        extra.append(line("Beacon cards kept: " + ", ".join(c.beacons[k[0]][1].name for k in view["kept"][s])))
-    return row([e for e in extra if e.startswith("<span")]) + "".join(e for e in extra if e.startswith("<p"))
+        lines.append(line("Beacon cards kept: " + ", ".join(c.beacons[k[0]][1].name for k in view["kept"][s])))
+    return row(extra) + "".join(lines)
