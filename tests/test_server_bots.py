@@ -29,9 +29,10 @@ from spacetable.server.hall import Tables
 
 PACE = 0.3
 CAP = 0.3
-JITTER = 0.1
-"""How much shorter than the server's gap two frames' arrivals may seem (a frame is built when sent,
-and read when the client gets to it, on a machine shared with other work)."""
+LATE = 0.2
+"""How much later than the server told it a frame may be read (a frame is built when sent, and read
+when the client gets to it, on two cores shared with bot workers and, in the soak, a browser): a
+gap between arrivals may look that much shorter than the server's."""
 
 
 def _position(game_id: str, players: int) -> tuple[JSON, int]:
@@ -171,8 +172,8 @@ def _paced(times: list[float]) -> None:
     read late makes the next gap look short, never the span of several."""
     gaps = [b - a for a, b in itertools.pairwise(times)]
     assert len(gaps) >= 5, gaps
-    assert min(gaps) >= PACE - JITTER, gaps
-    assert times[-1] - times[0] >= len(gaps) * PACE - JITTER, gaps
+    assert min(gaps) >= PACE - LATE, gaps
+    assert times[-1] - times[0] >= len(gaps) * PACE - LATE, gaps
 
 
 def test_a_table_of_bots_tells_their_moves_at_the_pace(server: tuple[Server, Path]) -> None:
