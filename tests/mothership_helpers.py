@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import spacetable
-from spacetable.engine import Action, Event, Roll
+from spacetable.engine import Action, Event, Record, Roll
 from spacetable.games.mothership.content import load_content
 from spacetable.games.mothership.game import Mothership
 from spacetable.games.mothership.rules.state import NOWHERE, MothershipState
@@ -124,3 +125,26 @@ def holding(state: MothershipState, seat: int, *keys: str) -> MothershipState:
 
 def texts(events: list[Event]) -> list[str]:
     return [e.text for e in events]
+
+
+def warning_position(seed: int = 0) -> tuple[dict[str, Any], int, str, str]:
+    """A recorded game with black holes, played at random (``seed``) up to the first decision
+    where a legal move is warned of (RULINGS.md 106: a last ship into a hole): (the record's
+    JSON, the seat to decide, the warned move's label, the label of a move not warned)."""
+    game = spacetable.load("mothership", 2, {"black_holes": True, "neutron_stars": True})
+    state, rng = game.new_initial_state(), random.Random(seed)
+    record = Record.start(game, ["Player 1", "Player 2"])
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action, seat = state.sample_chance(rng), None
+        else:
+            seat = state.awaiting()[0]
+            legal = state.legal_actions(seat)
+            warned = [a for a in legal if state.action_warning(a)]
+            safe = [a for a in legal if not state.action_warning(a) and not state.action_note(a)]
+            if warned and safe:
+                return record.to_json(), seat, state.action_label(warned[0]), state.action_label(safe[0])
+            action = rng.choice(legal)
+        state.apply_action(action, seat)
+        record.add(game, seat, action)
+    raise AssertionError(f"no warned move in the game of seed {seed}")

@@ -413,3 +413,69 @@ def test_no_note_and_no_forecast_where_nothing_is_rolled() -> None:
     state = position({(0, FIGHTER_1): "J2", (1, FIGHTER_1): "K11"})  # nothing to attack, no asteroid in reach
     assert [state.action_note(action) for action in state.legal_actions()] == [None] * len(state.legal_actions())
     assert state.view(0)["pending"] is None
+
+
+# ---- a warning before a move that knocks its player out (ruling 106) -----------------------
+
+
+def out_of_the_game(seat: int) -> Judge:
+    """A roll judged once it is over (no roll left, no die to roll): "win" when ``seat`` is out."""
+
+    def judge(after: MothershipState, before: dict[str, Any] | None, events: list[Event]) -> str | None:
+        if after.pending is not None or after.current_player() == CHANCE:
+            return None
+        return "win" if after.out[seat] else "lose"
+
+    return judge
+
+
+def warned(state: MothershipState, action: Action) -> tuple[str | None, Fraction]:
+    """``action``'s warning (which changes nothing) and the chance, counted through the real rules
+    die by die, that the acting seat is out of the game once the roll it starts is over."""
+    seat, digest = state.current_player(), state.digest()
+    warning = state.action_warning(action)
+    assert state.digest() == digest
+    after = state.clone()
+    play(after, action)
+    return warning, walk(after, out_of_the_game(seat))["win"]
+
+
+def test_a_last_ship_into_a_black_hole_is_warned_with_the_chance_it_is_torn_apart() -> None:
+    state = position({(0, FIGHTER_1): "F7", (1, FIGHTER_1): "K11"}, game=hazard_game())
+    warning, out = warned(state, Move(FIGHTER_1, cell("D8")))
+    assert out == Fraction(10, 12)
+    assert warning == (
+        "Fighter 1 is your last ship, and this roll destroys it with a 83.3% chance: you would be out of the game."
+    )
+
+
+def test_no_warning_while_another_ship_is_left_or_in_the_victory_points_mode() -> None:
+    ships = {(0, FIGHTER_1): "F7", (0, FIGHTER_2): "A1", (1, FIGHTER_1): "K11"}
+    assert warned(position(ships, game=hazard_game()), Move(FIGHTER_1, cell("D8"))) == (None, Fraction(0))
+    points = position({(0, FIGHTER_1): "F7", (1, FIGHTER_1): "K11"}, game=hazard_game(mode="victory_points"))
+    assert points.action_warning(Move(FIGHTER_1, cell("D8"))) is None
+
+
+def test_a_last_fighter_attacking_is_warned_only_when_it_loses_half_the_time_or_more() -> None:
+    even = position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "E6"})
+    warning, out = warned(even, Attack(mask(FIGHTER_1), target(1, FIGHTER_1)))
+    assert (warning, out) == (None, Fraction(15, 36))  # d6 against d6: it loses 41.7%
+    bomber = position({(0, FIGHTER_1): "E5", (1, BOMBER_1): "E6", (1, FIGHTER_1): "D7", (1, FIGHTER_2): "F7"})
+    assert warned(bomber, Attack(mask(FIGHTER_1), target(1, BOMBER_1))) == (
+        None,
+        Fraction(0),
+    )  # it cannot hurt a fighter
+    strong = position({(0, FIGHTER_1): "E5", (1, MOTHERSHIP): "E6", (1, FIGHTER_1): "D7", (1, FIGHTER_2): "F7"})
+    warning, out = warned(strong, Attack(mask(FIGHTER_1), target(1, MOTHERSHIP)))
+    assert out >= Fraction(1, 2) and warning is not None  # against the mothership's die and 2 wingmen
+    assert abs(percents(warning)[0] - 100 * out) <= Fraction(1, 20)
+
+
+def test_a_mothership_is_lost_only_to_damage_through_its_shields_and_hull() -> None:
+    state = position({(0, MOTHERSHIP): "E5", (1, MOTHERSHIP): "E6", (1, FIGHTER_1): "D7", (1, FIGHTER_2): "F7"})
+    attack = Attack(mask(MOTHERSHIP), target(1, MOTHERSHIP))
+    state.shield[0], state.hp[0] = 0, 20
+    assert warned(state, attack) == (None, Fraction(0))  # no total reaches 20
+    state.hp[0] = 1
+    warning, out = warned(state, attack)
+    assert out > Fraction(1, 2) and warning is not None and warning.startswith("Mothership is your last ship")

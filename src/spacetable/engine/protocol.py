@@ -11,7 +11,7 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn, SupportsIndex
@@ -110,10 +110,23 @@ def check_seat(seat: object, players: int) -> int:
     test, so the type is checked exactly, as action fields are.
     """
     if type(seat) is not int:
-        raise IllegalActionError(f"a seat is an int from 0 to {players - 1}, not {seat!r} ({type(seat).__name__})")
+        raise IllegalActionError(
+            f"a seat is an int index from 0 to {players - 1} (seats 1 to {players} as people count them), "
+            f"not {seat!r} ({type(seat).__name__})"
+        )
     if not 0 <= seat < players:
-        raise IllegalActionError(f"there is no seat {seat}: seats are 0 to {players - 1}")
+        raise IllegalActionError(
+            f"there is no seat index {seat}: the indices are 0 to {players - 1} (seats 1 to {players})"
+        )
     return seat
+
+
+def seat_words(seats: Iterable[int]) -> str:
+    """Seats as people read them, counted from 1: "seat 2", "seats 1 and 3", "seats 1, 2 and 4"."""
+    numbers = [str(seat + 1) for seat in seats]
+    if len(numbers) <= 1:
+        return f"seat {numbers[0]}" if numbers else "no seat"
+    return f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
 
 
 _NO_TENSOR = "{game} has no observation tensor yet: see docs/INTEROP.md, 'Observation tensors'"
@@ -256,9 +269,16 @@ class Game(ABC):
         is). Drawn from what the seat may know alone, as the board is."""
         return None
 
-    def seat_names(self) -> list[str]:
-        """What the table calls each seat, as its board and log do ("Player 2", a colour)."""
+    def seat_names(self, view: JSON | None = None) -> list[str]:
+        """What the table calls each seat, as its board and log do ("Player 2", a colour, a
+        captain's name), one name per seat used everywhere a person reads; ``view`` (any seat's, or
+        None before a game) may name them where the game names seats as it goes."""
         return [f"Player {seat + 1}" for seat in range(self.players)]
+
+    def explain_outcome(self, view: JSON, outcome: Outcome, seat: int | None) -> str:
+        """The end screen's words for ``seat`` (None: a spectator) at the final ``view``: who won,
+        how, and what the scores mean, in a sentence or three. Default: the outcome's reason."""
+        return outcome.reason
 
     def action_parts(self, action: Action) -> tuple[str, ...]:
         """The board elements an action involves, as ``data-part`` ids: the piece first, then the
@@ -350,7 +370,7 @@ class State(ABC):
             return NO_ACTIONS
         if actor == SIMULTANEOUS:
             if seat is None:
-                raise IllegalActionError(f"seats {list(self.awaiting())} act at once: name the seat")
+                raise IllegalActionError(f"{seat_words(self.awaiting())} act at once: name the seat")
             if seat not in self.awaiting():
                 return NO_ACTIONS
             actor = seat
@@ -415,13 +435,15 @@ class State(ABC):
         p = self.current_player()
         if p == SIMULTANEOUS:
             if seat is None:
-                raise IllegalActionError(f"seats {list(self.awaiting())} act at once: name the seat")
+                raise IllegalActionError(f"{seat_words(self.awaiting())} act at once: name the seat")
             if seat not in self.awaiting():
-                raise IllegalActionError(f"seat {seat} owes no decision now; waiting for seats {list(self.awaiting())}")
+                raise IllegalActionError(
+                    f"seat {seat + 1} owes no decision now; waiting for {seat_words(self.awaiting())}"
+                )
             return seat
         if seat is not None and seat != p:
-            who = "chance acts now" if p == CHANCE else f"it is seat {p}'s decision"
-            raise IllegalActionError(f"seat {seat} owes no decision now: {who}")
+            who = "chance acts now" if p == CHANCE else f"it is seat {p + 1}'s decision"
+            raise IllegalActionError(f"seat {seat + 1} owes no decision now: {who}")
         return p
 
     def _why_illegal(self, action: Action, actor: int) -> str:
@@ -436,6 +458,18 @@ class State(ABC):
         """What ``action`` risks or promises, in words, from what the acting seat may know (a
         fight's odds, say); None where there is nothing to say. Asked only for the acting seat's
         legal actions."""
+        return None
+
+    warning_chance: float = 0.5
+    """A move that loses the game (or the mover's place in it) with at least this chance is warned
+    of before it is sent (``action_warning``)."""
+
+    def action_warning(self, action: Action) -> str | None:
+        """Why ``action`` loses, in words, where by the rules it leads to the acting seat's
+        elimination or immediate loss, for certain or with at least ``warning_chance`` (from the
+        dice where the game can count them, else a short bounded look-ahead); None for a move
+        that does not. From what the acting seat may know; asked only for its legal actions. The
+        table asks to confirm a warned move and shows why."""
         return None
 
     # ---- results ----------------------------------------------------------
@@ -508,4 +542,5 @@ __all__ = [
     "Statistic",
     "check_json_keys",
     "check_seat",
+    "seat_words",
 ]

@@ -44,6 +44,7 @@ def actions_json(game: Game, state: State, actions: list[Action]) -> list[Frame]
             "i": i,
             "label": state.action_label(a),
             "note": state.action_note(a),
+            "warning": state.action_warning(a),
             "action": game.actions.to_json(a),
             "parts": list(game.action_parts(a)),
         }
@@ -70,7 +71,7 @@ def welcome(table: Table, seat: int | None) -> Frame:
         "seat": seat,
         "game": {"id": game.id, "name": game.name, "players": game.players, "options": game.options},
         "seats": seats_json(table.seats),
-        "names": game.seat_names(),
+        "names": game.seat_names(table.state.view(seat)),
         "glossary": game.glossary(),
     }
 
@@ -86,11 +87,13 @@ def update(table: Table, seat: int | None, since: int) -> Frame:
         "n": table.n,
         "view": view,
         "svg": svg,
+        "names": table.game.seat_names(view),
         "guide": table.game.guide(view, seat, own),
         "actions": actions_json(table.game, state, own),
         "to_act": list(state.awaiting()),
         "events": events_json(table.game, table.events, seat, since),
         "outcome": None if outcome is None else outcome.to_json(),
+        "ending": None if outcome is None else table.game.explain_outcome(view, outcome, seat),
         "presence": table.presence(),
         "spectators": table.spectators(),
         "clock": table.clock_left(seat),

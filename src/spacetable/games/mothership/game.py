@@ -13,6 +13,7 @@ from spacetable.engine import (
     Game,
     OptionsError,
     OptionSpec,
+    Outcome,
     Requires,
     State,
     Statistic,
@@ -474,6 +475,9 @@ class Mothership(Game):
 
     def guide(self, view: JSON, seat: int | None, actions: Sequence[Action] = ()) -> str | None:
         return web_guide.guide(self, view, seat, actions)
+
+    def explain_outcome(self, view: JSON, outcome: Outcome, seat: int | None) -> str:
+        return web_guide.explain_outcome(self, view, outcome, seat)
 
     def glossary(self) -> dict[str, str]:
         return web_words.glossary(self)

@@ -17,6 +17,7 @@ note takes for granted is RULINGS.md's ruling 105.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import floor, prod
@@ -25,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 from spacetable.engine import JSON, Action, Event
 
 from ..content.language import COMPARE, parse_test
-from . import combat, tactics
+from . import combat, movement, tactics, turns
 from .actions import Choose, Pass
 from .board import ASTEROID, BLACK_HOLE
-from .targets import PLANET_TARGET, decode_target, target_cell
+from .targets import FIGHTER, PLANET_TARGET, decode_target, target_cell
 
 if TYPE_CHECKING:
     from .state import MothershipState
@@ -222,6 +223,55 @@ def note(state: MothershipState, action: Action) -> str | None:
     starts (an attack, an asteroid field or a black hole entered, a card or ability that fires,
     a beacon option's test) or, for a card played into a dogfight's window, the odds it makes.
     Tried on a clone, the cards played taking effect (nobody cancels them); None otherwise."""
+    tried = _tried(state, action)
+    if tried is None:
+        return None
+    probe, after = tried
+    seat = state.current_player()
+    if state.pending is None:
+        roll = probe.pending
+        assert roll is not None
+        return _started(probe, roll, after) if roll["seat"] == seat else None
+    sides = tactics.sides(state, state.pending)
+    now = forecast(state) if action[-1] == "play" and seat in sides else None  # (a canceller may be neither side)
+    if now is None or now == after:
+        return None
+    side = sides.index(seat)
+    card = state.game.content.cards[action[0]].name
+    return f"With {card}: {_chances(after, side)} (now {_chances(now, side)})."
+
+
+def warning(state: MothershipState, action: Action) -> str | None:
+    """Why ``action`` (legal for the seat to act) may knock its player out (ruling 106): it starts
+    a roll with the player's last ships (no other ship on the board), and the dice destroy them
+    all with at least ``state.warning_chance``; None otherwise, and always in the victory points
+    mode, which knocks nobody out. Cards still to be played are left out, as in :func:`note`."""
+    if state.pending is not None or state.game.mode == "victory_points":
+        return None
+    tried = _tried(state, action)
+    if tried is None:
+        return None
+    probe, fight = tried
+    roll, seat = probe.pending, state.current_player()
+    assert roll is not None
+    ships = roll["ships"]
+    if roll["seat"] != seat or not ships or turns.ships_left(probe, seat) > len(ships):
+        return None
+    chance = _all_lost(probe, roll, fight)
+    if chance < state.warning_chance:
+        return None
+    names = " + ".join(state.game.ship_names[ship] for ship in ships)
+    one = len(ships) == 1
+    return (
+        f"{names} {'is your last ship' if one else 'are your last ships'}, and this roll destroys "
+        f"{'it' if one else 'them all'} with a {percent(chance)} chance: you would be out of the game."
+    )
+
+
+def _tried(state: MothershipState, action: Action) -> tuple[MothershipState, Forecast] | None:
+    """``action`` applied to a clone (cards played taking effect, a pull into a black hole taken
+    to any space, as all roll alike) and the odds of the roll then under way; None where the
+    action starts or changes no roll."""
     kind = action[-1]
     if kind not in PROBED or (kind == "move" and not _hazardous(state, action[1])):
         return None
@@ -234,19 +284,37 @@ def note(state: MothershipState, action: Action) -> str | None:
     if kind == "move" and choice is not None and probe.pending is None and choice["seat"] == seat:
         probe.apply_legal(Choose(choice["options"][0]), seat)  # pulled into a black hole: any space rolls alike
     after = forecast(probe)
-    if after is None:
-        return None
-    if state.pending is None:
-        roll = probe.pending
-        assert roll is not None
-        return _started(probe, roll, after) if roll["seat"] == seat else None
-    sides = tactics.sides(state, state.pending)
-    now = forecast(state) if kind == "play" and seat in sides else None  # (a canceller may be neither side)
-    if now is None or now == after:
-        return None
-    side = sides.index(seat)
-    card = state.game.content.cards[action[0]].name
-    return f"With {card}: {_chances(after, side)} (now {_chances(now, side)})."
+    return None if after is None else (probe, after)
+
+
+def _all_lost(state: MothershipState, roll: dict[str, Any], fight: Forecast) -> Fraction:
+    """The chance that the roll ``fight`` destroys every ship of ``roll`` (its roller's): a ship
+    is torn apart by any loss, the mothership only by damage reaching its shields and hull."""
+    seat, ships = roll["seat"], roll["ships"]
+    toughness = movement.shield_points(state, seat) + state.hp[seat]
+    if fight.what == "black_hole":
+        hurts = fight.need
+        assert hurts is not None
+        return _chance(fight, lambda hole, _: hole >= hurts and (ships[0] != 0 or hole >= toughness))
+    if fight.what == "asteroid":
+        return _chance(fight, lambda rocks, ship: ship < rocks and (ships[0] != 0 or rocks >= toughness))
+    if fight.what != "dogfight" or roll.get("ranged"):
+        return Fraction(0)
+    kind = decode_target(state, roll["target"])[0]
+    kinds = state.game.ship_kinds
+    if any(kinds[ship] not in combat.DAMAGES[kind] for ship in ships):
+        return Fraction(0)  # a ship the defender cannot hurt survives
+    if 0 in ships and kind == FIGHTER:
+        return Fraction(0)  # fighters alone never reach a hull
+    return _chance(fight, lambda attack, defence: defence > attack and (0 not in ships or defence >= toughness))
+
+
+def _chance(fight: Forecast, happens: Callable[[int, int], bool]) -> Fraction:
+    """The chance of ``happens(attack total, defence total)`` (defence 0 against a number)."""
+    attack, ways = fight.attack.totals()
+    defence, their_ways = fight.defence.totals() if fight.defence is not None else ({0: 1}, 1)
+    hits = sum(n * m for a, n in attack.items() for d, m in defence.items() if happens(a, d))
+    return Fraction(hits, ways * their_ways)
 
 
 def _hazardous(state: MothershipState, cell: int) -> bool:

@@ -363,6 +363,9 @@ class MothershipState(State):
     def action_note(self, action: Action) -> str | None:
         return dispatch.forecast.note(self, action)
 
+    def action_warning(self, action: Action) -> str | None:
+        return dispatch.forecast.warning(self, action)
+
     # ---- results ----------------------------------------------------------
     def returns(self) -> list[float]:
         n = self.game.players  # seats (the solo challenge's NPC is not one)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from spacetable.engine import Action
+from spacetable.engine import Action, Outcome
 
 from ..rules.actions import ship_bits
 from .web_markup import Ctx, board_of, game_terms
@@ -139,3 +139,34 @@ def _roll(ctx: Ctx, pending: Mapping[str, Any], mine: bool, who: str | None) -> 
     if stage == "rolled":
         return f"{attack}: the dice are down — play a card that rolls one again, or pass to keep them"
     return f"{attack}: you may play a card before the roll, or pass"
+
+
+def explain_outcome(game: Mothership, view: Mapping[str, Any], outcome: Outcome, seat: int | None) -> str:
+    """The end screen's words for ``seat`` (None: a spectator): who won and how, then what the
+    scores count in this mode (the points, or each fleet's strength left on the board)."""
+    name = [f"Player {s + 1}" for s in range(game.players)]
+    winners = [name[s] for s in outcome.winners]
+    if seat is not None and seat in outcome.winners:
+        headline = "You win" + (f" with {_listed([w for w in winners if w != name[seat]])}" if len(winners) > 1 else "")
+    elif winners:
+        headline = f"{_listed(winners)} {'wins' if len(winners) == 1 else 'win'}"
+    else:
+        headline = "The NPC fleet wins" if game.mode == "solo" else "Nobody wins"
+    how = f"{headline}: {outcome.reason}."
+    if game.mode == "victory_points":
+        return f"{how} The scores are victory points; {game.victory_target} win the game."
+    if game.mode == "solo":
+        return (
+            f"{how} In the solo challenge the player wins once the NPC fleet has no ship left, and loses "
+            "with their colony station or their last ship."
+        )
+    return (
+        f"{how} A player is out once their colony station or their last ship is destroyed. The scores "
+        "measure what each fleet has left: hull points of mothership and station, 2 a ship, 3 a planet "
+        "(0 once out)."
+    )
+
+
+def _listed(names: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
