@@ -97,19 +97,23 @@ def run_server(
     env: dict[str, str] | None = None,
     bot_pace: float = 0.0,
     bot_seconds: float | None = None,
+    grace: float | None = None,
 ) -> Server:
     """Start ``spacetable serve --db db_url`` on 127.0.0.1 (a free port unless ``port``) in a
     subprocess and wait until it answers ``/api/games``; its output goes to a temporary file
     (``Server.output()``). Fails with that output if it does not start within WAIT seconds.
 
     Bot moves are told at once (``--bot-pace 0``) unless ``bot_pace``, so that tests do not wait
-    on the pace meant for people; ``bot_seconds`` sets ``--bot-seconds`` (default: the server's)."""
+    on the pace meant for people; ``bot_seconds`` sets ``--bot-seconds`` and ``grace`` sets
+    ``--grace`` (default: the server's)."""
     port = port or free_port()
     log = Path(tempfile.mkstemp(prefix="spacetable-serve-", suffix=".log")[1])
     command = [sys.executable, "-m", "spacetable", "serve", "--host", HOST, "--port", str(port), "--db", db_url]
     command += ["--bot-pace", str(bot_pace)]
     if bot_seconds is not None:
         command += ["--bot-seconds", str(bot_seconds)]
+    if grace is not None:
+        command += ["--grace", str(grace)]
     with log.open("wb") as out:
         process = subprocess.Popen(
             command,

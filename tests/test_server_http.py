@@ -82,7 +82,7 @@ def test_a_new_table_gives_links_and_starts_after_set_up(client: TestClient, db:
         ({**FALLING, "options": {"energy_room": "steal"}}, "must be one of"),
         ({**FALLING, "options": []}, "'options' must be"),
         ({**FALLING, "seats": []}, "list of 1 seat"),
-        ({**FALLING, "seats": [{"kind": "robot"}]}, "seat 0 must be"),
+        ({**FALLING, "seats": [{"kind": "robot"}]}, "seat 1 must be"),
         ({**FALLING, "seats": [{"kind": "bot", "level": "genius"}]}, "unknown bot level 'genius'"),
         ({**FALLING, "clock": 0}, "'clock' must be"),
         ({**FALLING, "colour": "red"}, "unknown field"),
@@ -109,9 +109,10 @@ def test_unknown_tables_and_games_are_404(client: TestClient) -> None:
 
 def test_record_and_replay_wait_for_the_end(client: TestClient) -> None:
     table = create(client, FALLING)["table"]
-    for path in (f"/api/tables/{table}/record", f"/api/tables/{table}/replay/0"):
-        response = client.get(path)
-        assert response.status_code == 409 and "ended" in response.json()["error"]
+    replay = client.get(f"/api/tables/{table}/replay/0")
+    assert replay.status_code == 409 and "ended" in replay.json()["error"]
+    record = client.get(f"/api/tables/{table}/record")  # a seat's own copy needs its token (test_server_manners.py)
+    assert record.status_code == 403 and "token" in record.json()["error"]
 
 
 def test_replay_checks_its_arguments(client: TestClient) -> None:

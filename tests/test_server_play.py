@@ -28,8 +28,9 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def client(db: Path) -> Iterator[TestClient]:
-    """One application for the module, so its bot worker starts once."""
-    with TestClient(create_app(f"sqlite:///{db}", bot_workers=1)) as client:
+    """One application for the module, so its bot worker starts once; no grace before an absent
+    seat may be handed to a bot (test_server_manners.py tests the grace)."""
+    with TestClient(create_app(f"sqlite:///{db}", bot_workers=1, grace=0)) as client:
         yield client
 
 
@@ -186,7 +187,8 @@ def test_a_move_out_of_turn_is_refused(client: TestClient, db: Path) -> None:
         stored = rows(db, table)
         action = first[mover]["actions"][0]["action"]
         players[waiting].send({"type": "act", "id": "x", "n": first[waiting]["n"], "action": action})
-        assert f"seat {waiting} owes no decision" in players[waiting].next("refused")["reason"]
+        reason = players[waiting].next("refused")["reason"]
+        assert reason == f"seat {waiting + 1} owes no decision now; waiting for seat {mover + 1}"
         assert rows(db, table) == stored
 
 
@@ -236,11 +238,16 @@ def test_an_absent_seat_is_handed_to_a_bot_when_the_others_agree(client: TestCli
         while presence["seats"][1]["kind"] != "bot":
             presence = player.next("presence")
         assert presence["seats"][1]["level"] == "greedy"
+        assert presence["seats"][1]["handed"] and presence["presence"][1] == {
+            "seat": 1,
+            "connected": True,
+            "grace": None,
+        }
         with sqlite3.connect(db) as con:
-            kind, token_hash = con.execute(
-                "SELECT kind, token_hash FROM seats WHERE table_id = ? AND seat = 1", (table,)
+            kind, handed, token_hash = con.execute(
+                "SELECT kind, handed, token_hash FROM seats WHERE table_id = ? AND seat = 1", (table,)
             ).fetchone()
-        assert (kind, token_hash) == ("bot", None)
+        assert (kind, handed) == ("bot", 1) and token_hash is not None  # its person may take it back
         assert player.play_to_end()["outcome"] is not None
     assert any(seat == 1 for seat, _ in live(client, table).rows)  # nobody but the bot could play seat 1
 
@@ -291,7 +298,7 @@ def test_presence_follows_who_comes_and_goes(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{table}") as ws:
         player = Player(ws)
         player.hello(token_of(created["seats"][0]["link"]))
-        assert player.next("presence")["presence"] == [{"seat": 0, "connected": True}]
+        assert player.next("presence")["presence"] == [{"seat": 0, "connected": True, "grace": None}]
         lobby = next(t for t in client.get("/api/tables").json() if t["table"] == table)
         assert lobby["seats"][0]["connected"]
         with client.websocket_connect(f"/ws/{table}") as watcher:

@@ -400,16 +400,16 @@ def test_end_of_turn_order_reclaim_retrieve_discard_then_energy() -> None:
 def test_actions_out_of_turn_and_reactions_from_the_wrong_seat_are_refused() -> None:
     s = table([{"weapon": 1}, {"engine": 1}, {}], cms=[[], ["nitro_fuel"], []], energy=[0, 0, 0], game=new_game(3))
     before = s.to_json()
-    with pytest.raises(IllegalActionError, match="seat 1 owes no decision"):
+    with pytest.raises(IllegalActionError, match="seat 2 owes no decision"):
         s.apply_action(Attack(0, False), 1)
     with pytest.raises(IllegalActionError, match="not legal now"):
         s.apply_action(Deploy(0, False))
     assert s.to_json() == before
     apply(s, Attack(HAN, False))
     before = s.to_json()
-    with pytest.raises(IllegalActionError, match="seat 2 owes no decision"):
+    with pytest.raises(IllegalActionError, match="seat 3 owes no decision"):
         s.apply_action(Done(), 2)
-    with pytest.raises(IllegalActionError, match="seat 0 owes no decision"):
+    with pytest.raises(IllegalActionError, match="seat 1 owes no decision"):
         s.apply_action(Deploy(0, False), 0)
     with pytest.raises(MalformedActionError):
         s.apply_action(Deploy(7, False), 1)
@@ -553,7 +553,7 @@ def test_only_the_target_may_react() -> None:
     s = table([{"weapon": 1}, {"engine": 1}, {}], cms=[[], ["nitro_fuel"], ["nitro_fuel"]], game=new_game(3))
     apply(s, Attack(HAN, False), Commit(0))
     assert s.awaiting() == (HAN,) and s.legal_actions(LEELA) == []
-    with pytest.raises(IllegalActionError, match="seat 2 owes no decision"):
+    with pytest.raises(IllegalActionError, match="seat 3 owes no decision"):
         s.apply_action(Deploy(0, False), LEELA)
 
 
@@ -561,7 +561,7 @@ def test_a_seat_that_has_picked_owes_nothing_until_the_hands_pass() -> None:
     s = drafting()
     s.apply_action(Pick("engine", "play", ""), 0)
     before = s.to_json()
-    with pytest.raises(IllegalActionError, match="seat 0 owes no decision"):
+    with pytest.raises(IllegalActionError, match="seat 1 owes no decision"):
         s.apply_action(Pick("weapon", "play", ""), 0)
     assert s.to_json() == before
 

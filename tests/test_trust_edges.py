@@ -247,7 +247,7 @@ def test_record_saved_from_a_human_seat_holds_every_opponents_hand(showdown_reco
     # the copy loads, says who it is for, and replays up to its first hidden action only
     loaded = Record.loads(text)
     assert loaded.known_by == 1
-    with pytest.raises(RecordError, match=rf"action {hidden[0] + 1} of .* hidden from seat 1"):
+    with pytest.raises(RecordError, match=rf"action {hidden[0] + 1} of .* hidden from seat 2"):
         list(loaded.replay())
     with pytest.raises(RecordError, match="there is no seat"):
         showdown_record.as_known_by(3)

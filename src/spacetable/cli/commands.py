@@ -253,6 +253,14 @@ def serve_command(
             help="The least time between two bot moves shown at a table, for people to follow (0: at once).",
         ),
     ] = 0.7,
+    grace: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            metavar="SECONDS",
+            help="How long an absent player's seat is kept for them before the others may hand it to a bot.",
+        ),
+    ] = 120.0,
 ) -> None:
     """Run the web table: the lobby, the tables and the bots, in one process (Ctrl-C stops it)."""
     import socket
@@ -272,7 +280,7 @@ def serve_command(
 
     console = stdout_console()
     try:
-        web = create_app(db, bot_seconds=bot_seconds or None, bot_pace=bot_pace)
+        web = create_app(db, bot_seconds=bot_seconds or None, bot_pace=bot_pace, grace=grace)
     except Exception as exc:  # a bad URL, a missing driver, a database that refuses: one line, no traceback
         where = shown(db) if db else "in the user data folder"
         fail(f"cannot open the database {where}: {str(exc).splitlines()[0]}")

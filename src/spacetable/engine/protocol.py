@@ -116,7 +116,7 @@ def check_seat(seat: object, players: int) -> int:
         )
     if not 0 <= seat < players:
         raise IllegalActionError(
-            f"there is no seat index {seat}: the indices are 0 to {players - 1} (seats 1 to {players})"
+            f"there is no seat {seat}: seats are indices 0 to {players - 1} here (seats 1 to {players} as people count them)"
         )
     return seat
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action
 from .errors import IllegalActionError, OptionsError, RecordError
-from .protocol import CHANCE, JSON, Game, State
+from .protocol import CHANCE, JSON, Game, State, seat_words
 from .registry import load
 from .safejson import check_plain, read_json, write_atomic
 
@@ -235,14 +235,13 @@ class Record:
         for number, (seat, data) in enumerate(self.actions, start=1):
             where = f"action {number} of {total}"
             if data is None:
-                raise RecordError(
-                    f"{where} is hidden from seat {self.known_by} in this copy of the record: it replays no further"
-                )
+                reader = "its reader" if self.known_by is None else f"seat {self.known_by + 1}"
+                raise RecordError(f"{where} is hidden from {reader} in this copy of the record: it replays no further")
             try:
                 action = game.actions.from_json(data)
                 if seat is None and not state.is_chance_node() and not state.is_terminal():
                     raise IllegalActionError(
-                        f"a decision is recorded without its seat; seat(s) {list(state.awaiting())} decide now"
+                        f"a decision is recorded without its seat; waiting for {seat_words(state.awaiting())}"
                     )
                 state.apply_action(action, seat)
             except IllegalActionError as exc:
@@ -283,10 +282,12 @@ class Record:
         and kept. RecordError if the record does not replay.
         """
         if self.known_by is not None:
-            raise RecordError(f"this record is already the copy known by seat {self.known_by}")
+            raise RecordError(f"this record is already the copy known by seat {self.known_by + 1}")
         game = self.game()
         if type(seat) is not int or not 0 <= seat < game.players:
-            raise RecordError(f"there is no seat {seat!r} in this {game.players}-seat game")
+            raise RecordError(
+                f"there is no seat index {seat!r} in this {game.players}-seat game (indices 0 to {game.players - 1})"
+            )
         kept: list[tuple[int | None, JSON]] = []
         rng = random.Random(f"as_known_by:{seat}")
         hidden = game.hidden_information

@@ -125,9 +125,9 @@ def probe(state: State, what: str) -> None:
                 raise ValueError("a chance node without outcomes")
         for seat in state.awaiting():
             if not 0 <= seat < state.game.players:
-                raise ValueError(f"seat {seat} is to act, but the seats are 0 to {state.game.players - 1}")
+                raise ValueError(f"seat {seat} is to act, but seats are indices 0 to {state.game.players - 1} here")
             if not state.legal_actions(seat):
-                raise ValueError(f"seat {seat} is to act but has no legal action")
+                raise ValueError(f"seat {seat + 1} is to act but has no legal action")
         if player >= 0 or state.is_chance_node():
             for action in state.legal_actions(None if player < 0 else player)[:64]:
                 state.action_label(action)

@@ -16,7 +16,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
@@ -26,7 +26,7 @@ from spacetable.engine import Game, SpacetableError, list_games, load
 from . import messages, pages
 from .bots import TABLE_SECONDS, BotPool
 from .errors import BadToken, Refused, TableUnavailable, one_line
-from .hall import Tables
+from .hall import GRACE, Tables
 from .requests import TableSpec
 from .storage import Storage, default_url
 from .tables import Connection, Table
@@ -54,6 +54,7 @@ def create_app(
     bot_workers: int | None = None,
     bot_seconds: float | None = TABLE_SECONDS,
     bot_pace: float = 0.0,
+    grace: float = GRACE,
 ) -> FastAPI:
     """The web table on the database ``db_url`` (default: ``tables.sqlite3`` in ``data_dir``, by
     default the user data directory). The database is opened and migrated here, so a bad URL
@@ -61,11 +62,14 @@ def create_app(
 
     ``bot_seconds`` caps the wall time of a bot's decision (None: each level's own budget);
     ``bot_pace`` is the least time between two bot moves told at a table (0, the default here,
-    tells them at once; ``spacetable serve`` paces them, docs/WEB.md)."""
+    tells them at once; ``spacetable serve`` paces them, docs/WEB.md); ``grace`` is how long an
+    absent person's seat is kept for them before the others may hand it to a bot."""
     if bot_seconds is not None and bot_seconds <= 0:
         raise ValueError(f"the bots' cap must be positive seconds or None, not {bot_seconds}")
     if bot_pace < 0:
         raise ValueError(f"the bots' pace cannot be negative: {bot_pace} s")
+    if grace < 0:
+        raise ValueError(f"the grace period cannot be negative: {grace} s")
     if db_url is None:
         db_url = default_url() if data_dir is None else f"sqlite:///{Path(data_dir) / 'tables.sqlite3'}"
     storage = Storage(db_url)
@@ -73,7 +77,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         bots = BotPool(bot_workers, bot_seconds)
-        hall = Tables(storage, bots, bot_pace)
+        hall = Tables(storage, bots, bot_pace, grace)
         app.state.tables = hall
         try:
             await hall.start()
@@ -189,11 +193,27 @@ def _add_routes(app: FastAPI) -> None:
         return await _tables(request).lobby()
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(request: Request, table_id: str) -> JSONResponse:
+    async def record(request: Request, table_id: str) -> Response:
+        """The record as a download: the whole of it after the game; during the game only the copy
+        of the seat whose token comes as ``Authorization: Bearer <token>`` (what it may know)."""
         table = await _table(request, table_id)
-        if not table.state.is_terminal():
-            return _error(409, "the record is available once the game has ended")
-        return JSONResponse(table.record().to_json())
+        if table.state.is_terminal():
+            record = table.record()
+        else:
+            scheme, _, token = request.headers.get("authorization", "").partition(" ")
+            if scheme.lower() != "bearer" or not token.strip():
+                return _error(
+                    403, "during the game a seat's record is sent only with its token (Authorization: Bearer)"
+                )
+            try:
+                seat = table.seat_of(token.strip())
+            except BadToken as exc:
+                return _error(403, str(exc))
+            assert seat is not None  # a token is always a seat's, never a spectator's
+            record = await asyncio.to_thread(table.record().as_known_by, seat)
+        filename = f"{table.game.id}-{table.id}.json"
+        headers = {"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"}
+        return Response(record.dumps(), media_type="application/json", headers=headers)
 
     @app.get("/api/tables/{table_id}/replay/{k}")
     async def replay(request: Request, table_id: str, k: int, seat: int | None = None) -> JSONResponse:
@@ -298,12 +318,15 @@ async def _handle(table: Table, conn: Connection, message: Any) -> None:
             await table.act(conn.seat, data.get("id"), data.get("n"), data.get("action"))
         elif kind == "replace":
             await table.vote(conn.seat, data.get("seat"), data.get("agree"))
+        elif kind == "take_back":
+            message_id = data.get("id") if isinstance(data.get("id"), str) else None
+            await table.take_back(conn.seat)
         elif kind == "rematch":
             await table.ask_rematch(conn.seat)
         elif kind == "ping":
             conn.send({"type": "pong"})
         else:
-            raise Refused(f"unknown frame type {kind!r:.40}; types: act, replace, rematch, ping")
+            raise Refused(f"unknown frame type {kind!r:.40}; types: act, replace, take_back, rematch, ping")
     except Refused as exc:
         conn.send(messages.refused(message_id, str(exc)))
         conn.send_update()

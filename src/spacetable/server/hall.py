@@ -21,6 +21,8 @@ FINISHED_KEPT = 64
 LOBBY_SIZE = 100
 WRITE_BATCH = 256
 """Action rows committed together at most, under load."""
+GRACE = 120.0
+"""Seconds an absent person's seat is kept for them before the others may hand it to a bot."""
 
 
 class Writer:
@@ -76,15 +78,19 @@ class Writer:
 class Tables:
     """Every table of the server: the live ones rebuilt at start, finished ones loaded when asked.
 
-    ``bot_pace``: the least seconds between two bot moves told at a table (0: none)."""
+    ``bot_pace``: the least seconds between two bot moves told at a table (0: none); ``grace``:
+    the seconds an absent person's seat is kept for them before it may be handed to a bot."""
 
-    def __init__(self, storage: Storage, bots: BotPool, bot_pace: float = 0.0) -> None:
+    def __init__(self, storage: Storage, bots: BotPool, bot_pace: float = 0.0, grace: float = GRACE) -> None:
         if bot_pace < 0:
             raise ValueError(f"the bots' pace cannot be negative: {bot_pace} s")
+        if grace < 0:
+            raise ValueError(f"the grace period cannot be negative: {grace} s")
         self.storage = storage
         self.writer = Writer(storage)
         self.bots = bots
         self.bot_pace = bot_pace
+        self.grace = grace
         self._tables: OrderedDict[str, Table] = OrderedDict()
 
     async def start(self) -> None:
@@ -129,7 +135,8 @@ class Tables:
             del self._tables[table.id]
 
     async def create(self, spec: TableSpec, rematch_of: str | None = None) -> Created:
-        """Store a new table, start it (set-up chance, bots) and return its links."""
+        """Store a new table (with the rows of the record it starts from), start it (set-up chance,
+        bots) and return its links."""
         game = spec.game
         table_id = secrets.token_urlsafe(12)
         tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(spec.seats) if s.kind == "human"}
@@ -149,8 +156,8 @@ class Tables:
             else SeatInfo(i, "bot", s.level, f"{s.level} bot", None)
             for i, s in enumerate(spec.seats)
         ]
-        await asyncio.to_thread(self.storage.create_table, info, seats)
-        table = self._tables[table_id] = Table(self, StoredTable(info, seats, []))
+        await asyncio.to_thread(self.storage.create_table, info, seats, spec.start)
+        table = self._tables[table_id] = Table(self, StoredTable(info, seats, list(spec.start)))
         self._warm_bots(table)
         table._changed()
         links = [

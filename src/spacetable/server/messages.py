@@ -53,8 +53,9 @@ def actions_json(game: Game, state: State, actions: list[Action]) -> list[Frame]
 
 
 def seats_json(seats: Sequence[SeatInfo]) -> list[Frame]:
-    """The public part of the seats (never the token hashes)."""
-    return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name} for s in seats]
+    """The public part of the seats (never the token hashes); ``handed``: a bot plays a person's
+    seat, which they may take back."""
+    return [{"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "handed": s.handed} for s in seats]
 
 
 def position(game: Game, state: State, seat: int | None) -> tuple[Any, str | None]:
@@ -77,10 +78,11 @@ def welcome(table: Table, seat: int | None) -> Frame:
 
 
 def update(table: Table, seat: int | None, since: int) -> Frame:
-    """The table now as ``seat`` sees it, with the events it may see numbered after ``since``."""
+    """The table now as ``seat`` sees it, with the events it may see numbered after ``since``; a
+    seat a bot plays for its person is offered no actions."""
     state = table.state
     view, svg = position(table.game, state, seat)
-    own = own_actions(state, seat)
+    own = [] if table.handed(seat) else own_actions(state, seat)
     outcome = state.outcome()
     return {
         "type": "update",

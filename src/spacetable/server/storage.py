@@ -27,6 +27,7 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    false,
     func,
     insert,
     select,
@@ -66,6 +67,7 @@ class SeatRow(Base):
     level: Mapped[str | None] = mapped_column(String(32), nullable=True)
     name: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    handed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ActionRow(Base):
@@ -95,13 +97,17 @@ class TableInfo:
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """A ``seats`` row as plain data: ``kind`` is ``human`` or ``bot`` (then ``level`` is its name)."""
+    """A ``seats`` row as plain data: ``kind`` is ``human`` or ``bot`` (then ``level`` is its name).
+
+    ``handed``: a bot plays a person's seat, which keeps the person's ``token_hash`` (and name)
+    so that they may take it back."""
 
     seat: int
     kind: str
     level: str | None
     name: str
     token_hash: str | None
+    handed: bool = False
 
 
 @dataclass(frozen=True)
@@ -162,7 +168,11 @@ class Storage:
     def close(self) -> None:
         self.engine.dispose()
 
-    def create_table(self, info: TableInfo, seats: Sequence[SeatInfo]) -> None:
+    def create_table(
+        self, info: TableInfo, seats: Sequence[SeatInfo], actions: Sequence[tuple[int | None, dict[str, Any]]] = ()
+    ) -> None:
+        """Store a new table with its seats and, for a table started from a record, its first
+        ``actions`` (numbered from 1), in one transaction."""
         with self._session.begin() as session:
             session.add(
                 TableRow(
@@ -181,8 +191,20 @@ class Storage:
             )
             session.flush()  # the table row first: the seats refer to it
             session.add_all(
-                SeatRow(table_id=info.id, seat=s.seat, kind=s.kind, level=s.level, name=s.name, token_hash=s.token_hash)
+                SeatRow(
+                    table_id=info.id,
+                    seat=s.seat,
+                    kind=s.kind,
+                    level=s.level,
+                    name=s.name,
+                    token_hash=s.token_hash,
+                    handed=s.handed,
+                )
                 for s in seats
+            )
+            session.add_all(
+                ActionRow(table_id=info.id, number=number, seat=seat, action=action)
+                for number, (seat, action) in enumerate(actions, start=1)
             )
 
     def add_actions(self, rows: Sequence[ActionToStore]) -> None:
@@ -200,12 +222,14 @@ class Storage:
                     )
 
     def set_seat(self, table_id: str, seat: SeatInfo) -> None:
-        """Change who sits in a seat (a human handed to a bot)."""
+        """Change who sits in a seat (a person's seat handed to a bot, or taken back)."""
         with self._session.begin() as session:
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
-                .values(kind=seat.kind, level=seat.level, name=seat.name, token_hash=seat.token_hash)
+                .values(
+                    kind=seat.kind, level=seat.level, name=seat.name, token_hash=seat.token_hash, handed=seat.handed
+                )
             )
 
     def load(self, table_id: str) -> StoredTable | None:
@@ -259,4 +283,6 @@ def _info(row: TableRow) -> TableInfo:
 
 
 def _seat(row: SeatRow) -> SeatInfo:
-    return SeatInfo(seat=row.seat, kind=row.kind, level=row.level, name=row.name, token_hash=row.token_hash)
+    return SeatInfo(
+        seat=row.seat, kind=row.kind, level=row.level, name=row.name, token_hash=row.token_hash, handed=row.handed
+    )

@@ -11,6 +11,11 @@ A bot's move is committed and told no sooner than the hall's ``bot_pace`` second
 table's previous bot move was told, so that people can follow a bot's turn move by move. The
 bot thinks first and only the rest of the pace is waited for, with no lock held: a person's move
 or a disconnect meanwhile is handled as ever, and a move is still committed before it is told.
+
+An absent person's seat may be handed to a bot (by the votes of every other person) only once
+the hall's ``grace`` seconds have passed since the seat's last connection closed. A handed seat
+keeps its person's token: they are welcomed back as the seat, are offered nothing while the bot
+plays it, and may take it back until the game ends.
 """
 
 from __future__ import annotations
@@ -24,10 +29,11 @@ import random
 import time
 from collections import OrderedDict
 from collections.abc import Coroutine, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Action, Event, Game, IllegalActionError, Record, SpacetableError, State, load
+from spacetable.engine.protocol import seat_words
 
 from . import messages
 from .errors import BadToken, Refused, TableUnavailable, one_line
@@ -109,6 +115,9 @@ class Table:
         self.connections: set[Connection] = set()
         self.votes: dict[int, set[int]] = {}
         """Seat -> the seats that agree to hand it to a bot."""
+        self._away_since = dict.fromkeys(range(len(self.seats)), time.monotonic())
+        """Seat -> when (``time.monotonic()``) its last connection closed, else when the table was
+        made or loaded (the grace counts from it while nobody plays the seat)."""
         self.rematch: Created | None = None
         self._seen: dict[int, OrderedDict[str, None]] = {}
         self._tasks: dict[tuple[int, int, str], asyncio.Task[None]] = {}
@@ -151,6 +160,8 @@ class Table:
         start = since if type(since) is int and 0 <= since <= self.n else 0
         conn = Connection(seat, start)
         self.connections.add(conn)
+        if seat is not None:
+            self.votes.pop(seat, None)  # its person is back: the votes to replace them lapse
         conn.send(messages.welcome(self, seat))
         conn.send_update()
         if self.rematch is not None:
@@ -159,15 +170,32 @@ class Table:
         return conn
 
     def leave(self, conn: Connection) -> None:
+        """Forget a client; a seat left with no connection starts its grace."""
         self.connections.discard(conn)
+        if conn.seat is not None and all(c.seat != conn.seat for c in self.connections):
+            self._away_since[conn.seat] = time.monotonic()
         self._broadcast(messages.presence(self))
 
     def connected(self, seat: int) -> bool:
         """Whether anyone plays the seat now (a bot always does)."""
         return self.seats[seat].kind == "bot" or any(c.seat == seat for c in self.connections)
 
+    def handed(self, seat: int | None) -> bool:
+        """Whether a bot plays ``seat`` for a person who may take it back."""
+        return seat is not None and self.seats[seat].handed
+
+    def grace_left(self, seat: int) -> int | None:
+        """Whole seconds before the absent person of ``seat`` may be handed to a bot; None while
+        the seat is played (connected, or by a bot), once the game is over, or after the grace."""
+        if self.connected(seat) or self.state.is_terminal():
+            return None
+        left = math.ceil(self._away_since[seat] + self.hall.grace - time.monotonic())
+        return left if left > 0 else None
+
     def presence(self) -> list[dict[str, Any]]:
-        return [{"seat": s.seat, "connected": self.connected(s.seat)} for s in self.seats]
+        return [
+            {"seat": s.seat, "connected": self.connected(s.seat), "grace": self.grace_left(s.seat)} for s in self.seats
+        ]
 
     def spectators(self) -> int:
         return sum(1 for c in self.connections if c.seat is None)
@@ -204,9 +232,10 @@ class Table:
             if self.state.is_terminal():
                 raise Refused("the game is over")
             if self.seats[seat].kind != "human":
-                raise Refused(f"seat {seat} is played by a bot now")
+                raise Refused(f"a bot plays seat {seat + 1} now: take the seat back to move")
             if seat not in self.state.awaiting():
-                raise Refused(f"seat {seat} owes no decision now")
+                waiting = seat_words(self.state.awaiting()) if self.state.awaiting() else "chance"
+                raise Refused(f"seat {seat + 1} owes no decision now; waiting for {waiting}")
             if not self.asked[seat] <= n <= self.n:
                 raise Refused(
                     f"stale move: made on n={n}, but this decision was asked at n={self.asked[seat]} (now n={self.n})"
@@ -218,20 +247,28 @@ class Table:
         self._changed()
 
     async def vote(self, voter: int | None, target: object, agree: object) -> None:
-        """A vote to hand an absent human's seat to a greedy bot; carried when every other human agrees."""
+        """A vote to hand an absent person's seat to a greedy bot once its grace has passed; carried
+        when every other person agrees. The seat keeps its person's token (they may take it back)."""
         if voter is None:
             raise Refused("spectators cannot vote")
         if type(target) is not int or not 0 <= target < len(self.seats) or type(agree) is not bool:
             raise Refused(f"a vote is {{seat: 0 to {len(self.seats) - 1}, agree: true or false}}")
-        if self.state.is_terminal():
-            raise Refused("the game is over")
-        if self.seats[target].kind != "human":
-            raise Refused(f"seat {target} is already played by a bot")
-        if target == voter:
-            raise Refused("a seat cannot vote on its own replacement")
-        if self.connected(target):
-            raise Refused(f"seat {target} is connected: only an absent player's seat can be handed to a bot")
         async with self.lock:
+            if self.state.is_terminal():
+                raise Refused("the game is over")
+            if self.seats[voter].kind != "human":
+                raise Refused(f"a bot plays seat {voter + 1} now: take the seat back to vote")
+            if self.seats[target].kind != "human":
+                raise Refused(f"seat {target + 1} is already played by a bot")
+            if target == voter:
+                raise Refused("a seat cannot vote on its own replacement")
+            if self.connected(target):
+                raise Refused(f"seat {target + 1} is connected: only an absent player's seat can be handed to a bot")
+            left = self.grace_left(target)
+            if left is not None:
+                raise Refused(
+                    f"seat {target + 1}'s player may yet come back: the seat can be handed to a bot in {left} s"
+                )
             voters = self.votes.setdefault(target, set())
             if agree:
                 voters.add(voter)
@@ -239,16 +276,39 @@ class Table:
                 voters.discard(voter)
             humans = {s.seat for s in self.seats if s.kind == "human"} - {target}
             if humans <= voters:
-                bot = SeatInfo(target, "bot", "greedy", f"greedy bot for {self.seats[target].name}", None)
-                try:
-                    await asyncio.to_thread(self.hall.storage.set_seat, self.id, bot)
-                except Exception:
-                    log.exception("table %s: seat %d could not be handed to a bot", self.id, target)
-                    raise Refused("the change of seat could not be saved; vote again") from None
-                self.seats[target] = bot
+                await self._seat(replace(self.seats[target], kind="bot", level="greedy", handed=True))
                 del self.votes[target]
         self._broadcast(messages.presence(self))
         self._changed()
+
+    async def take_back(self, seat: int | None) -> None:
+        """A handed seat's person plays it again: the bot's pending decision is dropped and, under
+        a clock, the seat's clock starts afresh."""
+        if seat is None:
+            raise Refused("spectators have no seat to take back")
+        async with self.lock:
+            if self.state.is_terminal():
+                raise Refused("the game is over: there is no seat to take back")
+            if not self.seats[seat].handed:
+                raise Refused(f"no bot plays seat {seat + 1} for you: there is nothing to take back")
+            await self._seat(replace(self.seats[seat], kind="human", level=None, handed=False))
+            if self.info.clock and seat in self.asked:
+                self.deadlines[seat] = time.monotonic() + self.info.clock
+        self._broadcast(messages.presence(self))
+        self._changed()
+
+    async def _seat(self, info: SeatInfo) -> None:
+        """Store who plays a seat now (under the lock), then drop the seat's pending bot or clock
+        move and its clock; Refused (nothing changed) if it cannot be stored."""
+        try:
+            await asyncio.to_thread(self.hall.storage.set_seat, self.id, info)
+        except Exception:
+            log.exception("table %s: the change of seat %d could not be saved", self.id, info.seat)
+            raise Refused("the change of seat could not be saved; nothing changed, try again") from None
+        self.seats[info.seat] = info
+        self.deadlines.pop(info.seat, None)
+        for key in [k for k in self._tasks if k[0] == info.seat]:
+            self._tasks.pop(key).cancel()
 
     async def ask_rematch(self, seat: int | None) -> None:
         """A new table with the same game, options and seats; every client is sent its link."""
@@ -258,7 +318,8 @@ class Table:
             raise Refused("the game is not over yet")
         async with self.lock:
             if self.rematch is None:
-                spec = TableSpec(self.game, tuple(SeatSpec(s.kind, s.level) for s in self.seats), self.info.clock)
+                seats = tuple(SeatSpec("human") if s.handed else SeatSpec(s.kind, s.level) for s in self.seats)
+                spec = TableSpec(self.game, seats, self.info.clock)
                 self.rematch = await self.hall.create(spec, rematch_of=self.id)
         for conn in self.connections:
             conn.send(_rematch_frame(self.rematch, conn.seat))
@@ -339,7 +400,12 @@ class Table:
             return
         task = asyncio.create_task(work)
         self._tasks[key] = task
-        task.add_done_callback(lambda _: self._tasks.pop(key, None))
+
+        def forget(done: asyncio.Task[None]) -> None:
+            if self._tasks.get(key) is done:  # not a newer task of the same key
+                del self._tasks[key]
+
+        task.add_done_callback(forget)
 
     def _retry_later(self) -> None:
         asyncio.get_running_loop().call_later(RETRY_SECONDS, self._changed)
@@ -363,13 +429,13 @@ class Table:
             await asyncio.sleep(delay)
         if self.asked.get(seat) != asked:
             return
+        clock_ran_out = self.seats[seat].kind == "human"
         seed = f"{self.info.seed}:{self.n}:{seat}"
         try:
             data: object = await self.hall.bots.choose(self.game, self.state.to_json(), seat, bot, seed)
         except Exception:  # a crashed bot must not stop the table
             log.exception("table %s: bot %s failed in seat %d; playing a random legal move", self.id, bot, seat)
             data = None
-        clock_ran_out = self.seats[seat].kind == "human"
         try:
             while True:
                 while not clock_ran_out and (wait := self._pace_left()) > 0:
