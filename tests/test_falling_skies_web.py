@@ -67,8 +67,8 @@ def test_parts_name_the_piece_then_the_place(game: Game) -> None:
     assert game.action_parts(Resolve("B3", True, "")) == ("space:B3",)
     assert game.action_parts(Resolve("B2", True, "D1")) == ("space:B2", "space:D1")
     assert game.action_parts(Dig("C4", True)) == ("space:C4",)
-    assert game.action_parts(Resolve("B3", False, "")) == ()  # skipping stays in the action list
-    assert game.action_parts(Dig("C4", False)) == ()
+    assert game.action_parts(Resolve("B3", False, "")) == ("skip:B3",)  # a button under the base
+    assert game.action_parts(Dig("C4", False)) == ("skip:C4",)
 
 
 def test_the_dice_to_place_are_the_views_and_nothing_more(game: Game) -> None:

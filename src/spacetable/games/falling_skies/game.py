@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, Player, State, register
+from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, Outcome, Player, State, register
 from spacetable.engine.errors import ContentError
 
 from . import rule_refs
@@ -14,7 +14,7 @@ from .bots.planner import RoundPlanner
 from .content import CARDS, build_board
 from .rules.actions import action_space
 from .rules.state import FallingSkiesState
-from .views import tensor, web, web_words
+from .views import tensor, web, web_guide, web_words
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor
@@ -123,7 +123,13 @@ class FallingSkies(Game):
         return tensor.encode(self, state.view(seat))
 
     def board_svg(self, view: JSON, seat: int | None) -> str | None:
-        return web.board_svg(self.board, view)
+        return web.board_svg(self.board, view, seat, self.seat_names(view)[0])
+
+    def guide(self, view: JSON, seat: int | None, actions: Sequence[Action] = ()) -> str | None:
+        return web_guide.guide(self, view, seat, actions)
+
+    def explain_outcome(self, view: JSON, outcome: Outcome, seat: int | None) -> str:
+        return web_guide.explain_outcome(self, view, outcome, seat)
 
     def action_parts(self, action: Action) -> tuple[str, ...]:
         return web.action_parts(action)

@@ -1,7 +1,7 @@
 """The dispatch from the state's protocol to the rules chapters, one a phase of the round.
 
 ``placement`` (rolling and placing dice), ``rooms`` (resolving rooms, digging, the new robot),
-``mothership`` (the mother ship's advance and respawns).
+``mothership`` (the mother ship's advance and respawns); ``losing`` (the moves that lose the game).
 
 The rules import the state (module ``state``: plain data and the protocol), never the reverse:
 the package's ``__init__`` hands this module to the state once both are loaded.
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from spacetable.engine import Action, Event, Roll
 
 from ..content import SPOT
-from . import mothership, placement, rooms
+from . import losing, mothership, placement, rooms
 from .actions import Dig, Place, PlaceRobot, Resolve, Spawn
 
 if TYPE_CHECKING:
@@ -97,6 +97,11 @@ def label(state: FallingSkiesState, action: Action) -> str:
     if isinstance(action, Spawn):
         return f"respawn a {'red' if action.red else 'green'} ship above column {action.column}"
     return repr(action)
+
+
+def warnings(state: FallingSkiesState) -> dict[Action, str]:
+    """The legal moves that lose the game, each with why, for ``state.action_warning``."""
+    return losing.warnings(state)
 
 
 def check(state: FallingSkiesState) -> None:

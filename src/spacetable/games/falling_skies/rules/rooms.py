@@ -201,7 +201,7 @@ def _research(state: FallingSkiesState, value: int, take: str, events: list[Even
         )
     )
     if state.research == len(track):
-        state.finish("won", "the research is complete: the weapon destroys the mother ship", events)
+        state.finish("won", "the research is complete and the weapon destroys the mother ship", events)
 
 
 def _robot(state: FallingSkiesState, value: int, take: str, events: list[Event]) -> None:

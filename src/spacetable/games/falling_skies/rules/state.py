@@ -49,6 +49,8 @@ else:
     it here once both are loaded: the state imports no rule."""
 
 PHASES = ("roll", "place", "resolve", "robot", "respawn", "over")
+DECISIONS = ("place", "resolve", "robot", "respawn")
+"""The phases where the player decides (the others: chance rolls, or the game is over)."""
 _DIE_OUTCOMES = [(Roll(v), 1 / 6) for v in range(1, 7)]
 
 Ship = tuple[int, int, bool]
@@ -57,6 +59,7 @@ Ship = tuple[int, int, bool]
 
 class FallingSkiesState(State):
     __slots__ = (
+        "_warnings",
         "board",
         "columns_used",
         "damage",
@@ -86,6 +89,8 @@ class FallingSkiesState(State):
         self.game = game
         self.board = board
         self._legal_cache = None
+        self._warnings: dict[Action, str] | None = None
+        """The warned moves of this position (``losing``), worked out when first asked."""
         self.phase = "roll"
         self.round = 1
         self.mothership = 0
@@ -132,6 +137,7 @@ class FallingSkiesState(State):
         return dispatch.legal_actions(self)
 
     def _apply(self, action: Action, seat: int) -> list[Event]:
+        self._warnings = None
         events: list[Event] = []
         dispatch.apply(self, action, events)
         return events
@@ -141,6 +147,11 @@ class FallingSkiesState(State):
 
     def action_label(self, action: Action) -> str:
         return dispatch.label(self, action)
+
+    def action_warning(self, action: Action) -> str | None:
+        if self._warnings is None:
+            self._warnings = dispatch.warnings(self)
+        return self._warnings.get(action)
 
     # ---- results ------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -157,7 +168,7 @@ class FallingSkiesState(State):
         self.phase = "over"
         self.result = result
         self.reason = reason
-        events.append(Event("game_over", f"You {result}: {reason}."))
+        events.append(Event("game_over", f"{self.game.seat_names()[0]} {result}: {reason}."))
 
     # ---- derived facts the chapters share ---------------------------------------
     def excavated(self, space: str) -> bool:
@@ -252,6 +263,7 @@ class FallingSkiesState(State):
         new.game = self.game
         new.board = self.board
         new._legal_cache = self._legal_cache
+        new._warnings = None
         new.phase = self.phase
         new.round = self.round
         new.mothership = self.mothership
