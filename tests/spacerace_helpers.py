@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import spacetable
-from spacetable.engine import Event, Roll
+from spacetable.engine import Event, Record, Roll
 from spacetable.games.spacerace.game import SpaceRace
 from spacetable.games.spacerace.rules.actions import (
     Assimilate,
@@ -55,6 +55,7 @@ __all__ = [
     "started",
     "tiles",
     "treasure_card",
+    "warning_position",
 ]
 
 NEXUS, VEGA, RIGEL, ALTAIR, DENEB, SIRIUS = 0, 1, 2, 7, 12, 17
@@ -145,3 +146,27 @@ def ship_card(game: SpaceRace, d: int, m: int, a: int) -> int:
 def treasure_card(game: SpaceRace, d: int = 0, m: int = 0, a: int = 0) -> int:
     """The id of the treasure card with exactly these changes."""
     return next(i for i, t in enumerate(game.content.treasure) if (t.d, t.m, t.a) == (d, m, a))
+
+
+def warning_position() -> tuple[dict[str, Any], int, str, str]:
+    """A recorded two-player game (default options), chance included, up to Blue's first move:
+    Red's mothership [2|4|4] at Vega, next to the Nexus, is faster than Blue's [3|3|4] and
+    strikes through its D, so Blue flying its mothership to the Nexus, where customs hold it
+    while Red's can reach it, is warned of (RULINGS.md 38); a step along Rigel's starway is not.
+    Returns (the record's JSON, Blue's seat, the warned move's label, the safe move's label)."""
+    game = new_game(2)
+    state = game.new_initial_state()
+    record = Record.start(game, game.seat_names())
+    blank = game.starway_patterns.index("." * game.content.starway_tiles)
+    chance = [LayStarway(blank)] * len(game.galaxy.starways) + [Roll(6), Roll(5)]
+    for action in chance:
+        state.apply_action(action)
+        record.add(game, None, action)
+    for action in (Homeworld(VEGA), Homeworld(RIGEL), Design(2, 4, 4), Design(3, 3, 4)):
+        seat = state.current_player()
+        state.apply_action(action, seat)
+        record.add(game, seat, action)
+    blue = state.current_player()
+    warned, safe = Move(0, NEXUS), Move(0, RIGEL_DENEB[0])
+    assert state.action_warning(warned) and not state.action_warning(safe)
+    return record.to_json(), blue, state.action_label(warned), state.action_label(safe)

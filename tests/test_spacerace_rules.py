@@ -767,7 +767,7 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
         with pytest.raises(IllegalActionError, match=message):
             state.apply_action(action)
         assert state.to_json() == before
-    with pytest.raises(IllegalActionError, match="seat 1 owes no decision"):
+    with pytest.raises(IllegalActionError, match="seat 2 owes no decision"):  # seats counted from 1 for people
         state.apply_action(EndTurn(), BLUE)
     assert state.to_json() == before
 

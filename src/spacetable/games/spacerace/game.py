@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, cast
 
-from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, State, register
+from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, Outcome, State, register
 from spacetable.engine.errors import ContentError
 
 from . import rule_refs
@@ -16,9 +16,9 @@ from .rules.actions import Design, DrawShip, DrawTreasure, LayStarway, action_sp
 from .rules.mapgen import build_galaxy
 from .rules.planets import planet_count
 from .rules.setup import design_splits
-from .rules.state import SpaceRaceState
+from .rules.state import PLAYER_NAMES, SpaceRaceState
 from .rules.turns import BATCH_ROUNDS
-from .views import tensor, web, web_words
+from .views import tensor, web, web_guide, web_words
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor
@@ -262,6 +262,16 @@ class SpaceRace(Game):
 
     def glossary(self) -> dict[str, str]:
         return web_words.glossary(self.content, self.options)
+
+    def seat_names(self, view: JSON | None = None) -> list[str]:
+        """The seats' colours, as the board, the log and the players' panel call them."""
+        return list(PLAYER_NAMES[: self.players])
+
+    def guide(self, view: JSON, seat: int | None, actions: Sequence[Action] = ()) -> str | None:
+        return web_guide.guide(self, view, seat, actions)
+
+    def explain_outcome(self, view: JSON, outcome: Outcome, seat: int | None) -> str:
+        return web_guide.explain_outcome(self, view, outcome, seat)
 
 
 def _check_range(options: Mapping[str, JSON], name: str, allowed: range) -> None:

@@ -15,15 +15,13 @@ in RULINGS.md.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING
 
 from ..content import Stats
-from ..rules.battle import fighting_scores, initiative, resolve
-from ..rules.mapgen import NEXUS
+from ..rules.battle import chances, fighting_scores
 from ..rules.planets import planet_count
 from ..rules.ships import Ship
-from ..rules.state import ASSAULT, ATTACKER, DEFENDER, PVM
+from ..rules.state import ASSAULT, ATTACKER, PVM
 
 if TYPE_CHECKING:
     from ..game import SpaceRace
@@ -44,7 +42,6 @@ TREASURE_DRAW = 0.8
 TERRITORY = 1.5
 """Set-up only: per planet nearer to a homeworld than to any other."""
 SETUP_PHASES = frozenset({"starways", "order", "homeworld"})
-UNREACHABLE = 10**6
 
 
 class Heuristic:
@@ -57,8 +54,7 @@ class Heuristic:
         self.single = game.options["combat"] == "single"
         self.map_rolls = game.options["map_initiative"] == "roll"
         self.delay = game.options["nexus_delay"]
-        self.direct = tuple(_steps_avoiding_nexus(game.galaxy.adjacency, n) for n in range(game.galaxy.size))
-        """Steps between two nodes on paths that do not pass the Nexus (it may be either end)."""
+        self.direct = game.galaxy.direct
         self._power: dict[Stats, float] = {}
         self._nearest: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
@@ -79,19 +75,11 @@ class Heuristic:
 
         ``first_roll``: the attacker's die, when the initiative dice are being rolled.
         """
-        first = initiative(attacker, defender)
-        if first == 0 and map_ship and not self.map_rolls:
-            first = ATTACKER
-        if first:
-            return self._outcome(attacker, defender, first)
-        p_first = (first_roll - 1) / 5 if first_roll else 0.5
-        return p_first * self._outcome(attacker, defender, ATTACKER) + (1 - p_first) * self._outcome(
-            attacker, defender, DEFENDER
-        )
-
-    def _outcome(self, attacker: Stats, defender: Stats, first: int) -> float:
-        result = resolve(attacker, defender, first, self.single)
-        return 1.0 if result == ATTACKER else (0.0 if result == DEFENDER else 0.5)
+        first = (first_roll - 1) / 5 if first_roll else 0.5
+        if map_ship and not self.map_rolls:
+            first = 1.0
+        ends = chances(attacker, defender, self.single, first)
+        return ends.attacker + 0.5 * ends.standoff
 
     def ship_value(self, ship: Ship) -> float:
         return SHIP + POWER * self.power(ship.stats)
@@ -99,12 +87,7 @@ class Heuristic:
     # ---- travel ------------------------------------------------------------------------------
     def turns(self, start: int, goal: int, speed: int) -> int:
         """Turns for a ship of M ``speed`` to get from ``start`` to ``goal``, waiting at the Nexus if it passes."""
-        direct = self.direct[start][goal]
-        best = -(-direct // speed) if direct >= 0 else UNREACHABLE
-        to_nexus, from_nexus = self.direct[start][NEXUS], self.direct[NEXUS][goal]
-        if start != NEXUS and goal != NEXUS:
-            best = min(best, -(-to_nexus // speed) + self.delay + -(-from_nexus // speed))
-        return best
+        return self.galaxy.travel_turns(start, goal, speed, self.delay)
 
     def nearest(self, node: int, speed: int) -> list[tuple[int, int]]:
         """Every planet as (turns of travel, planet) from ``node`` at M ``speed``, nearest first."""
@@ -210,19 +193,3 @@ class Heuristic:
 
     def _loss(self, ship: Ship) -> float:
         return self.ship_value(ship) + (MOTHERSHIP_LOST if ship.is_mothership else 0.0)
-
-
-def _steps_avoiding_nexus(adjacency: tuple[tuple[int, ...], ...], start: int) -> tuple[int, ...]:
-    """Steps from ``start`` to every node on paths that may end at the Nexus but not pass it (-1: none)."""
-    steps = [-1] * len(adjacency)
-    steps[start] = 0
-    queue = deque([start])
-    while queue:
-        node = queue.popleft()
-        if node == NEXUS and node != start:
-            continue
-        for other in adjacency[node]:
-            if steps[other] < 0:
-                steps[other] = steps[node] + 1
-                queue.append(other)
-    return tuple(steps)

@@ -11,7 +11,7 @@ changes only the keys given), validates the result and returns one immutable
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -196,6 +196,11 @@ def numbered(names: tuple[str, ...], index: int) -> str:
     if lap == 0:
         return name
     return f"{name} {LAPS[lap]}" if lap < len(LAPS) else f"{name} {lap + 1}"
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names to be read in a sentence: ``A``, ``A and B``, ``A, B and C``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 LAPS = ("", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")

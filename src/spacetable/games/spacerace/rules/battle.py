@@ -27,7 +27,7 @@ gives every unequal pair the same chance, and so does this (RULINGS.md 20).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from spacetable.engine import Event
 
@@ -99,6 +99,27 @@ def resolve(attacker: Stats, defender: Stats, first: int, single: bool) -> int:
 
 def may_flee(attacker: Stats, defender: Stats) -> bool:
     return attacker[1] > defender[1]
+
+
+class Chances(NamedTuple):
+    """How a battle not yet begun ends by the tables, the initiative dice counted: the attacker
+    wins, the defender wins, or a standoff (left to the attacker's choice or the dice)."""
+
+    attacker: float
+    defender: float
+    standoff: float
+
+
+def chances(attacker: Stats, defender: Stats, single: bool, first_on_equal_m: float) -> Chances:
+    """The battle's :class:`Chances`; ``first_on_equal_m``: the chance that the attacker strikes
+    first when the Ms are equal (1 for a player against a map ship, 0.5 for a d6 each, or what
+    the attacker's die already rolled leaves)."""
+    first = initiative(attacker, defender)
+    split = ((first, 1.0),) if first else ((ATTACKER, first_on_equal_m), (DEFENDER, 1.0 - first_on_equal_m))
+    won = {ATTACKER: 0.0, DEFENDER: 0.0, STANDOFF: 0.0}
+    for striker, chance in split:
+        won[resolve(attacker, defender, striker, single)] += chance
+    return Chances(won[ATTACKER], won[DEFENDER], won[STANDOFF])
 
 
 # ---- the steps --------------------------------------------------------------------

@@ -27,15 +27,17 @@ from .actions import (
     LayStarway,
     Move,
 )
+from .danger import warning
 from .planets import standing
 from .setup import chooser, free_planets, order_faces
 
 if TYPE_CHECKING:
     from .state import SpaceRaceState
 
-__all__ = ["apply", "chooser", "free_planets", "moves", "order_faces", "standing"]
+__all__ = ["apply", "chooser", "free_planets", "moves", "order_faces", "standing", "warning"]
 """What the state asks: these and, from set-up and the planets, who chooses now, the dice faces
-of the order roll, the homeworlds still free and a seat's final standing."""
+of the order roll, the homeworlds still free and a seat's final standing; from the dangers, the
+warning before a losing move."""
 
 _END_TURN = EndTurn()
 

@@ -26,6 +26,8 @@ NEXUS_MARK = "N"
 PLANET_MARK = "P"
 UNLAID = "?"
 """A tile whose starway card is not drawn yet."""
+UNREACHABLE = 10**6
+"""The turns of a flight that cannot be made."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +59,8 @@ class Galaxy:
     """Per node: the index of the starway a tile belongs to, else -1."""
     distance: tuple[tuple[int, ...], ...]
     """Steps between any two nodes."""
+    direct: tuple[tuple[int, ...], ...]
+    """Steps between two nodes on paths that do not pass the Nexus (it may be either end); -1: none."""
 
     @property
     def size(self) -> int:
@@ -73,6 +77,16 @@ class Galaxy:
 
     def end_name(self, node: int) -> str:
         return "Nexus" if node == NEXUS else self.names[node]
+
+    def travel_turns(self, start: int, goal: int, speed: int, delay: int) -> int:
+        """Turns for a ship of M ``speed`` to fly from ``start`` to ``goal``: straight, or through
+        the Nexus, where it stops and then waits ``delay`` turns (:data:`UNREACHABLE` if neither)."""
+        direct = self.direct[start][goal]
+        best = -(-direct // speed) if direct >= 0 else UNREACHABLE
+        to_nexus, from_nexus = self.direct[start][NEXUS], self.direct[NEXUS][goal]
+        if start != NEXUS and goal != NEXUS:
+            best = min(best, -(-to_nexus // speed) + delay + -(-from_nexus // speed))
+        return best
 
 
 def build_galaxy(
@@ -135,6 +149,7 @@ def build_galaxy(
         names=tuple(names),
         starway_of=tuple(starway_of),
         distance=tuple(_distances_from(frozen_adjacency, n) for n in range(len(marks))),
+        direct=tuple(_steps_avoiding_nexus(frozen_adjacency, n) for n in range(len(marks))),
     )
 
 
@@ -149,3 +164,19 @@ def _distances_from(adjacency: tuple[tuple[int, ...], ...], start: int) -> tuple
                 distance[other] = distance[node] + 1
                 queue.append(other)
     return tuple(distance)
+
+
+def _steps_avoiding_nexus(adjacency: tuple[tuple[int, ...], ...], start: int) -> tuple[int, ...]:
+    """Steps from ``start`` to every node on paths that may end at the Nexus but not pass it (-1: none)."""
+    steps = [-1] * len(adjacency)
+    steps[start] = 0
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        if node == NEXUS and node != start:
+            continue
+        for other in adjacency[node]:
+            if steps[other] < 0:
+                steps[other] = steps[node] + 1
+                queue.append(other)
+    return tuple(steps)

@@ -301,6 +301,10 @@ class SpaceRaceState(State):
             return f"mothership [D{action.d}|M{action.m}|A{action.a}]"
         return repr(action)
 
+    def action_warning(self, action: Action) -> str | None:
+        """A move that loses the mothership, or the last ship with no planet held (RULINGS.md 38)."""
+        return dispatch.warning(self, action)
+
     def describe_target(self, node: int) -> str:
         """What a ship moving to ``node`` meets there, in a few words (for menus)."""
         seat = self.turn

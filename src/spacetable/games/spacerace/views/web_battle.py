@@ -1,197 +1,127 @@
-"""The battle panel of SpaceRace's web board: the fighters, the battle's steps and the choices."""
+"""The battle box of SpaceRace's side panel (HTML): the fighters, the battle's steps and the moving
+ship's encounter, conquest roll and treasure draws."""
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
-from spacetable.engine.svg import el
+from spacetable.engine.svg import escape
 
 from ..content import Content, Stats
 from ..rules.battle import STANDOFF, initiative, may_flee, resolve
 from ..rules.state import ASSAULT, ATTACKER, DEFENDER, KIND_NAMES, PVM
 from .web_context import Ctx
-from .web_markup import PLAYER_FILL, PLAYER_NAMES, PLAYER_SHAPE, PW, button, shape, tenth, text
+from .web_markup import PLAYER_FILL, PLAYER_NAMES, chip, mark, tag
 from .web_words import conquest_text, plural
 
 STAT_NAMES = {"D": "defence", "M": "movement", "A": "attack"}
+BATTLE_PHASES = ("initiative", "standoff", "contest", "reward", "encounter", "conquest", "treasure")
 
 
-def _stat_boxes(x: float, y: float, stats: Stats, note: Sequence[str] = ("", "", "")) -> str:
-    """D, M and A side by side, labelled, each with its glossary term."""
-    parts = []
+def _stats(stats: Stats, note: Sequence[str] = ("", "", "")) -> str:
+    """D, M and A side by side, each with its glossary term."""
+    boxes = []
     for k, (letter, value) in enumerate(zip("DMA", stats)):
-        bx = x + k * 34
         title = f"{letter} {value}: {STAT_NAMES[letter]}" + (f" ({note[k]})" if note[k] else "")
-        parts.append(
-            el(
-                "g",
-                el("rect", x=tenth(bx), y=tenth(y), width=30, height=34, rx=4, class_=f"stat stat-{letter}")
-                + text(bx + 15, y + 11, letter, class_="stat-letter")
-                + text(bx + 15, y + 29, str(value), class_="stat-value"),
-                title=title,
-                data_term=letter,
-            )
-        )
-    return "".join(parts)
+        boxes.append(tag("span", f"<b>{letter}</b> {value}", title=title, data_term=letter, class_="sr-stat"))
+    return tag("span", "".join(boxes), class_="sr-stats")
 
 
-def _fighter(x: float, y: float, w: float, who: str, name: str, seat: int, stats: Stats, note: Sequence[str]) -> str:
-    fill = PLAYER_FILL[seat] if seat >= 0 else "#8a93a8"
-    body = el("rect", x=tenth(x), y=tenth(y), width=tenth(w), height=74, rx=8, class_="fighter", stroke=fill)
-    if seat >= 0:
-        body += shape(PLAYER_SHAPE[seat], x + 12, y + 13, 12, fill=fill)
-    body += text(x + 22, y + 17, who, anchor="start", class_="fighter-who")
-    body += text(x + 8, y + 33, name[:22], anchor="start", class_="fighter-name")
-    body += _stat_boxes(x + 8, y + 38, stats, note)
+def _fighter(who: str, name: str, seat: int, stats: Stats, note: Sequence[str]) -> str:
     d, m, a = stats
+    colour = PLAYER_FILL[seat] if seat >= 0 else "#8a93a8"
+    head = (mark(seat) + " " if seat >= 0 else "") + escape(who)
+    body = tag("div", head, class_="sr-who") + tag("div", escape(name), class_="sr-name") + _stats(stats, note)
     title = f"{who}: {name}, D {d} defence, M {m} movement, A {a} attack"
-    return el("g", body, title=title, data_term="battle")
+    return tag("div", body, title=title, data_term="battle", class_="sr-fighter", style=f"border-color:{colour}")
 
 
-def _step(y: float, state: str, words: str, term: str, title: str | None = None) -> str:
-    """One line of the battle's sequence: done (✓), now (▶) or to come (·)."""
-    mark = {"done": "✓", "now": "▶", "later": "·"}[state]
-    return el(
-        "g",
-        text(10, y + 15, mark, anchor="start", class_=f"step-mark {state}")
-        + text(26, y + 15, words, anchor="start", class_=f"step-text {state}"),
-        title=title or words,
-        data_term=term,
-    )
+def _steps(lines: list[tuple[str, str, str]]) -> str:
+    """The battle's sequence: done (✓), now (▶) or to come (·)."""
+    marks = {"done": "✓", "now": "▶", "later": "·"}
+    items = [
+        tag("li", f"{marks[state]} {escape(words)}", title=words, data_term=term, class_=state)
+        for state, words, term in lines
+    ]
+    return tag("ol", "".join(items), class_="sr-steps")
 
 
-def wrap(words: str, width: int = 44) -> list[str]:
-    """``words`` in lines of at most ``width`` characters, breaking only between words."""
-    return textwrap.wrap(words, width, break_long_words=False, break_on_hyphens=False)
-
-
-def _steps(ctx: Ctx, y: float, lines: list[tuple[str, str, str]]) -> tuple[str, float]:
-    parts = []
-    for state, words, term in lines:
-        for k, line in enumerate(wrap(words)):
-            parts.append(_step(y, state, line, term, words) if k == 0 else _cont(y, state, line, term, words))
-            y += 19
-    return "".join(parts), y
-
-
-def _cont(y: float, state: str, line: str, term: str, words: str) -> str:
-    return el("g", text(26, y + 15, line, anchor="start", class_=f"step-text {state}"), title=words, data_term=term)
-
-
-def battle_panel(ctx: Ctx, y: float) -> tuple[str, float]:
-    """The battle in progress, or the moving ship's pending conquest roll and treasure draws."""
+def battle_box(ctx: Ctx) -> str:
+    """The battle in progress, or the moving ship's encounter, conquest roll and treasure draws."""
     view, content = ctx.view, ctx.content
     phase = view["phase"]
     turn, moving = view["turn"], view["moving"]
-    if moving < 0 or moving >= len(ctx.fleets[turn]) or phase not in (
-        "initiative", "standoff", "contest", "reward", "encounter", "conquest", "treasure",
-    ):  # fmt: skip
-        return "", y
+    if moving < 0 or moving >= len(ctx.fleets[turn]) or phase not in BATTLE_PHASES:
+        return ""
     ship = ctx.fleets[turn][moving]
-    top = y
-    y += 8
-    parts: list[str] = []
     place = ctx.galaxy.place(ship.node)
     b = view["battle"]
-    if b is not None:
-        kind, foe, foe_ship, first, roll, winner = b
-        attacker = ship.stats
-        if kind == PVM:
-            defender: Stats = content.ships[foe_ship]
-            foe_name, foe_seat, foe_who = "Wild spaceship", -1, "map"
-        else:
-            enemy = ctx.fleets[foe][foe_ship]
-            d, m, a = enemy.stats
-            defender = (2 * d, 0, a) if kind == ASSAULT else (d, m, a)
-            foe_name, foe_seat, foe_who = enemy.name, foe, PLAYER_NAMES[foe]
-        heading = f"Battle at {place}: {KIND_NAMES[kind]}"
-        term = "planetary assault" if kind == ASSAULT else ("wild spaceship" if kind == PVM else "battle")
-        parts.append(panel_heading(heading, y, heading, term))
-        y += 6 + 18 * len(wrap(heading, 40))
-        half = (PW - 44) / 2
-        parts.append(_fighter(10, y, half, f"{PLAYER_NAMES[turn]} attacks", ship.name, turn, attacker, ("", "", "")))
-        note = ("doubled in orbit", "0 in orbit", "") if kind == ASSAULT else ("", "", "")
-        parts.append(
-            el(
-                "g",
-                text(PW / 2, y + 42, "vs", class_="versus"),
-                title=f"Battle: {ship.name} against {foe_name}",
-                data_term="battle",
-            )
-        )
-        parts.append(_fighter(34 + half, y, half, f"{foe_who} defends", foe_name, foe_seat, defender, note))
-        y += 84
-        lines = _battle_lines(ctx, phase, kind, attacker, defender, first, roll, winner, foe)
-        body, y = _steps(ctx, y, lines)
-        parts.append(body)
-        if phase == "standoff":
-            origin = ctx.galaxy.place(view["origin"]) if view["origin"] >= 0 else "where it came from"
-            flee = f"Flee to {origin}" if len(origin) <= 10 else "Flee back"
-            parts.append(
-                _choice(y + 4, ("Contest: a die each", "battle:contest", "Settle the standoff with a die each."))
-            )
-            parts.append(_choice(y + 4, (flee, "battle:flee", f"Flee back to {origin}."), right=True))
-            y += 38
-        if phase == "reward":
-            parts.append(_choice(y + 4, ("Assimilate", "battle:assimilate", "Take the beaten ship into your fleet.")))
-            destroy = (
-                "Destroy for treasure",
-                "battle:destroy",
-                "Destroy the beaten ship and move its treasure aboard.",
-            )
-            parts.append(_choice(y + 4, destroy, right=True))
-            y += 38
-    else:
+    if b is None:
         heading = f"{PLAYER_NAMES[turn]}'s {ship.label} at {place}"
-        parts.append(panel_heading(heading, y, ctx.ship_title(ship), "spaceship"))
-        y += 6 + 18 * len(wrap(heading, 40))
         if phase == "encounter":
             lines = [("now", "An [S] tile: a wild spaceship card is being drawn.", "spaceship tile")]
         elif phase == "conquest":
             lines = [("now", f"Conquest roll: a die gives treasure cards ({conquest_text(content)}).", "conquest roll")]
         else:
             lines = [("now", f"{plural(view['draws'], 'treasure card')} to draw for {ship.name}.", "treasure")]
-        body, y = _steps(ctx, y, lines)
-        parts.append(body)
+        body = tag("h4", escape(heading), title=ctx.ship_title(ship), data_term="spaceship") + _steps(lines)
         if phase == "conquest":
-            parts.append(_conquest_table(content, 10, y + 2))
-            y += 46
-    y += 6
-    frame = el("rect", x=0, y=tenth(top), width=PW, height=tenth(y - top), rx=8, class_="battle-panel")
-    return frame + "".join(parts), y
-
-
-def _choice(y: float, choice: tuple[str, str, str], right: bool = False) -> str:
-    """One of two buttons side by side in a panel; its part's last word is its glossary term."""
-    label, part, title = choice
-    w = (PW - 30) / 2
-    return button(20 + w if right else 10, y, w, label, part, title, part.split(":")[1])
-
-
-def panel_heading(words: str, y: float, title: str, term: str) -> str:
-    lines = wrap(words, 40)
-    drawn = "".join(
-        text(10, y + 14 + 18 * k, line, anchor="start", class_="panel-title") for k, line in enumerate(lines)
+            body += _conquest_table(content)
+        return tag("div", body, class_="sr-box")
+    kind, foe, foe_ship, first, roll, winner = b
+    attacker = ship.stats
+    if kind == PVM:
+        defender: Stats = content.ships[foe_ship]
+        foe_name, foe_seat, foe_who = "Wild spaceship", -1, "The map"
+    else:
+        enemy = ctx.fleets[foe][foe_ship]
+        d, m, a = enemy.stats
+        defender = (2 * d, 0, a) if kind == ASSAULT else (d, m, a)
+        foe_name, foe_seat, foe_who = enemy.name, foe, PLAYER_NAMES[foe]
+    heading = f"Battle at {place}: {KIND_NAMES[kind]}"
+    term = "planetary assault" if kind == ASSAULT else ("wild spaceship" if kind == PVM else "battle")
+    note = ("doubled in orbit", "0 in orbit", "") if kind == ASSAULT else ("", "", "")
+    fighters = (
+        _fighter(f"{PLAYER_NAMES[turn]} attacks", ship.name, turn, attacker, ("", "", ""))
+        + tag("span", "vs", title=f"Battle: {ship.name} against {foe_name}", data_term="battle", class_="sr-vs")
+        + _fighter(f"{foe_who} defends", foe_name, foe_seat, defender, note)
     )
-    return el("g", drawn, title=title, data_term=term)
+    lines = _battle_lines(ctx, phase, kind, attacker, defender, first, roll, winner, foe)
+    body = tag("h4", escape(heading), title=heading, data_term=term) + tag("div", fighters, class_="sr-fighters")
+    return tag("div", body + _steps(lines), class_="sr-box sr-battle")
 
 
-def _conquest_table(content: Content, x: float, y: float) -> str:
-    parts = []
-    for k, cards in enumerate(content.conquest_treasure):
-        cx = x + k * 36
-        parts.append(
-            el(
-                "g",
-                el("rect", x=tenth(cx), y=tenth(y), width=32, height=38, rx=4, class_="conquest-cell")
-                + text(cx + 16, y + 15, str(k + 1), class_="conquest-roll")
-                + text(cx + 16, y + 32, f"{cards}T", class_="conquest-cards"),
-                title=f"A roll of {k + 1}: {plural(cards, 'treasure card')}.",
-                data_term="conquest roll",
-            )
-        )
-    return "".join(parts)
+def battle_buttons(ctx: Ctx) -> list[str]:
+    """The choices of the battle's decision (for the seat that makes it)."""
+    phase = ctx.view["phase"]
+    if phase == "standoff":
+        origin = ctx.galaxy.place(ctx.view["origin"]) if ctx.view["origin"] >= 0 else "where it came from"
+        return [
+            chip(
+                "Contest: a die each", "Settle the standoff with a die each.", "battle:contest", "contest", "sr-button"
+            ),
+            chip(f"Flee to {origin}", f"Flee back to {origin}.", "battle:flee", "flee", "sr-button"),
+        ]
+    if phase == "reward":
+        return [
+            chip("Assimilate", "Take the beaten ship into your fleet.", "battle:assimilate", "assimilate", "sr-button"),
+            chip(
+                "Destroy for treasure",
+                "Destroy the beaten ship and move its treasure aboard.",
+                "battle:destroy",
+                "destroy",
+                "sr-button",
+            ),
+        ]
+    return []
+
+
+def _conquest_table(content: Content) -> str:
+    cells = [
+        chip(f"{k + 1} → {cards}T", f"A roll of {k + 1}: {plural(cards, 'treasure card')}.", term="conquest roll")
+        for k, cards in enumerate(content.conquest_treasure)
+    ]
+    return tag("div", "".join(cells), class_="sr-row")
 
 
 def _battle_lines(

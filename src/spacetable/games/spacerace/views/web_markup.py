@@ -1,4 +1,5 @@
-"""Shared pieces of SpaceRace's web board: the players' colours and shapes, and small SVG helpers."""
+"""Shared pieces of SpaceRace's web board: the players' colours and shapes, small SVG helpers for the
+map, and HTML helpers for the side panels."""
 
 from __future__ import annotations
 
@@ -7,15 +8,15 @@ import math
 from spacetable.engine.svg import attrs as attrs_markup
 from spacetable.engine.svg import el, escape
 
-PLAYER_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Cyan")
-"""As the state names the seats (state.PLAYER_NAMES)."""
+from ..rules.state import PLAYER_NAMES as PLAYER_NAMES  # the state's names of the seats, drawn with their colours
+
 PLAYER_FILL = ("#e5484d", "#3e8ef7", "#30a46c", "#f5d90a", "#a66bf0", "#1fc7d4")
 PLAYER_INK = ("#ffffff", "#ffffff", "#ffffff", "#1a1a1a", "#ffffff", "#10222a")
 PLAYER_SHAPE = ("triangle", "square", "circle", "diamond", "star", "hexagon")
 """Each seat's shape, drawn beside its colour wherever it owns something (colour-blind players)."""
 
-PW = 340
-"""Width of the panel column (the top panel and the fleets)."""
+PLAYER_GLYPH = ("▲", "■", "●", "◆", "★", "⬢")
+"""Each seat's shape as a character, for the HTML panels."""
 
 
 # ---- small SVG helpers -------------------------------------------------------------------
@@ -29,25 +30,6 @@ def tenth(v: float) -> float | int:
     """Coordinates rounded to a tenth (a short, stable SVG)."""
     v = round(v, 1)
     return int(v) if v == int(v) else v
-
-
-def hit_rect(x: float, y: float, w: float, h: float, part: str, title: str, term: str | None = None) -> str:
-    return el(
-        "rect",
-        title=title,
-        x=tenth(x),
-        y=tenth(y),
-        width=tenth(w),
-        height=tenth(h),
-        rx=5,
-        data_part=part,
-        data_term=term,
-        class_="hit",
-    )
-
-
-def hit_circle(cx: float, cy: float, r: float, part: str, title: str, term: str | None = None) -> str:
-    return el("circle", title=title, cx=tenth(cx), cy=tenth(cy), r=r, data_part=part, data_term=term, class_="hit")
 
 
 def shape(kind: str, cx: float, cy: float, size: float, fill: str, cls: str | None = None) -> str:
@@ -76,10 +58,20 @@ def shape(kind: str, cx: float, cy: float, size: float, fill: str, cls: str | No
     return el("polygon", points=d, fill=fill, class_=cls)
 
 
-def button(x: float, y: float, w: float, label: str, part: str, title: str, term: str | None = None) -> str:
-    """A board button: the drawing, then a transparent overlay with the part on top."""
-    return (
-        el("rect", x=tenth(x), y=tenth(y), width=tenth(w), height=28, rx=6, class_="btn")
-        + text(x + w / 2, y + 19, label, class_="btn-label")
-        + hit_rect(x, y, w, 28, part, title, term)
-    )
+# ---- the side panels: HTML ----------------------------------------------------------------------
+
+
+def tag(name: str, body: str = "", **values: object) -> str:
+    """One HTML element of the side panels; ``title`` is an attribute (the hover text, which the
+    table also shows in its info panel), ``body`` is raw markup."""
+    return f"<{name}{attrs_markup(values)}>{body}</{name}>"
+
+
+def mark(seat: int) -> str:
+    """A seat's shape in its colour, before its name (colour-blind players read the shape)."""
+    return tag("span", PLAYER_GLYPH[seat], class_="sr-mark", style=f"color:{PLAYER_FILL[seat]}", aria_hidden="true")
+
+
+def chip(words: str, title: str, part: str | None = None, term: str | None = None, cls: str = "sr-chip") -> str:
+    """A labelled box: a value, a button; clickable where it names a ``part``."""
+    return tag("span", escape(words), title=title, data_part=part, data_term=term, class_=cls)

@@ -1,21 +1,59 @@
-"""The panels of SpaceRace's web board: the status, the players, the mothership design and the fleets."""
+"""The side panels of SpaceRace's web board (HTML): what is happening now, the players, the fleets.
+
+Each panel is a ``<section data-tab>``: beside the map on a wide screen, tabs under it on a phone.
+Text is HTML, so it wraps and keeps its size whatever the map's scale. The choices of the seat
+to decide (the mothership design, End turn, the battle's choices) are shown to that seat only."""
 
 from __future__ import annotations
 
-from spacetable.engine.svg import el
+from spacetable.engine.svg import escape
 
 from .render import PHASE_TEXT
-from .web_battle import STAT_NAMES, battle_panel, panel_heading, wrap
+from .web_battle import STAT_NAMES, battle_box, battle_buttons
 from .web_context import Ctx, deciding_seat
-from .web_layout import TOKEN_H
-from .web_map import ship_token
-from .web_markup import PLAYER_FILL, PLAYER_NAMES, PLAYER_SHAPE, PW, button, hit_rect, shape, tenth, text
-from .web_words import glossary, plural, treasure_kinds, treasure_term
+from .web_markup import PLAYER_FILL, PLAYER_NAMES, chip, mark, tag
+from .web_words import glossary, plural, treasure_term
 
-ROW = 24
+SIDE_STYLE = """
+&{font:14px/1.35 system-ui,sans-serif;color:#e6ebf5;gap:.3rem}
+& .sr-panel{background:#0f1526;border:1px solid #26324f;border-radius:8px;padding:4px 8px}
+& .sr-h{font-size:15px;margin:2px 0 4px}
+& h4{font-size:14px;margin:2px 0;color:#ffe08a}
+& .sr-line{margin:2px 0;color:#cfd8e3}
+& .sr-muted{color:#a3afc6}
+& .sr-row{display:flex;flex-wrap:wrap;gap:4px;margin:4px 0}
+& .sr-chip{display:inline-block;padding:1px 6px;border:1px solid #3a4a70;border-radius:5px;background:#18223a}
+& .sr-button{display:inline-block;padding:4px 10px;border:1px solid #7cc4ff;border-radius:6px}
+& .sr-button{background:#1e4f8a;font-weight:700}
+& .sr-box{border:1px solid #ffd54f;border-radius:8px;padding:4px 6px;margin:4px 0;background:#111a30}
+& .sr-fighters{display:flex;flex-wrap:wrap;gap:4px;align-items:center}
+& .sr-fighter{flex:1 1 9rem;border:2px solid;border-radius:8px;padding:2px 6px;background:#0b1226}
+& .sr-who{color:#c6d0e4}
+& .sr-name{font-weight:700}
+& .sr-vs{font-weight:800;color:#ffd54f}
+& .sr-stats{display:flex;gap:3px;margin:2px 0}
+& .sr-stat{border:1px solid #3a4a70;border-radius:4px;background:#18223a;padding:0 5px}
+& .sr-steps{list-style:none;margin:4px 0;padding:0}
+& .sr-steps .done::first-letter{color:#69f0ae}
+& .sr-steps .now{font-weight:700}
+& .sr-steps .later{color:#a3afc6}
+& .sr-design{display:grid;grid-template-columns:auto 1fr;gap:4px;align-items:center}
+& .sr-design .sr-chip{min-width:1.6em;padding:3px 6px;text-align:center;font-weight:800}
+& .sr-mark{font-size:14px}
+& .sr-players{list-style:none;margin:0;padding:0}
+& .sr-players li{padding:2px 4px;border-radius:4px}
+& .sr-players li.turn{background:#1b2744}
+& .sr-players li.out{opacity:.7}
+& .sr-ship{display:flex;flex-wrap:wrap;gap:2px 6px;align-items:baseline;padding:2px 4px;border-radius:4px}
+& .sr-ship.spent{opacity:.75}
+& .sr-token{font-weight:800;border:1px solid;border-radius:4px;padding:0 4px;background:#0e1424}
+& .sr-token.mothership{outline:1px solid #fff}
+& .sr-treasure{margin:0 0 2px 1.2rem;padding:0;color:#f2dfa0}
+& .sr-treasure li{list-style:"• "}
+""".replace("&", ".sr-board .st-side")
 
 
-# ---- the top panel -----------------------------------------------------------------------------
+# ---- now ----------------------------------------------------------------------------------------------
 
 
 def _status(ctx: Ctx) -> tuple[str, str]:
@@ -26,45 +64,79 @@ def _status(ctx: Ctx) -> tuple[str, str]:
     if phase == "over":
         winners = " and ".join(ctx.who(s) for s in view["winners"])
         verb = "wins" if len(view["winners"]) == 1 else "win"
-        return f"Game over after round {view['round']}", f"{winners} {verb}: {view['reason']}."
+        last = min(view["round"], limit) if limit else view["round"]
+        return f"Game over after round {last}", f"{winners} {verb}: {view['reason']}."
     actor = deciding_seat(view)
-    rounds = f"Round {view['round']}" + (f"/{limit}" if limit else "")
+    rounds = f"Round {view['round']}" + (f" of {limit}" if limit else "")
     head = f"{rounds} · {PLAYER_NAMES[view['turn']]}'s turn" if view["round"] else "Set-up"
     doing = PHASE_TEXT.get(phase, phase)
-    if actor >= 0:
-        hint = {
-            "homeworld": "tap a free planet to make it the homeworld",
-            "design": "tap a D, then an M, then the A left",
-            "move": "tap a ship, then where it flies; or end the turn",
-            "standoff": "contest with the dice, or flee",
-            "reward": "assimilate the beaten ship, or destroy it for its treasure",
-        }.get(phase, doing)
-        mine = actor == ctx.seat
-        who = "You" if mine else PLAYER_NAMES[actor]
-        return head, f"{who}: {hint}" if mine else f"{who} is {doing}"
-    return head, doing[0].upper() + doing[1:] + " (chance)"
+    if actor < 0:
+        return head, doing[0].upper() + doing[1:] + " (chance)."
+    if actor != ctx.seat:
+        return head, f"{PLAYER_NAMES[actor]} is {doing}."
+    hint = {
+        "homeworld": "tap a free planet of the map to make it your homeworld",
+        "design": "choose a D, then an M; A takes the points left",
+        "move": "tap one of your ships on the map (or below), then where it flies; or end the turn",
+        "standoff": "contest with the dice, or flee",
+        "reward": "assimilate the beaten ship, or destroy it for its treasure",
+    }.get(phase, doing)
+    return head, f"You: {hint}."
 
 
-def _players(ctx: Ctx, y: float) -> tuple[str, float]:
+def _design(ctx: Ctx) -> str:
+    """The mothership design: a row of values for each of D, M and A (for the seat designing)."""
+    content = ctx.content
+    low, high = content.mothership_minimum, content.mothership_points - 2 * content.mothership_minimum
+    rows = []
+    for letter in "dma":
+        up = letter.upper()
+        rows.append(tag("span", f"<b>{up}</b>", title=f"{up}: {STAT_NAMES[up]}", data_term=up))
+        values = [
+            chip(str(v), f"{up} {v} ({STAT_NAMES[up]})", f"design:{letter}:{v}", up) for v in range(low, high + 1)
+        ]
+        rows.append(tag("span", "".join(values), class_="sr-row"))
+    heading = f"Design your mothership: {content.mothership_points} points over D, M and A"
+    title = glossary(content, ctx.options)["design"]
+    return tag(
+        "div",
+        tag("h4", escape(heading), title=title, data_term="design") + tag("div", "".join(rows), class_="sr-design"),
+        class_="sr-box",
+    )
+
+
+def now_panel(ctx: Ctx) -> str:
+    """What is happening now, and the choices of the seat to decide that have no place on the map."""
     view = ctx.view
-    parts = []
+    head, line = _status(ctx)
+    term = "round" if view["round"] else "homeworld" if view["phase"] == "homeworld" else "design"
+    body = tag("h3", escape(head), title=f"{head}. {line}", data_term=term, class_="sr-h")
+    body += tag("p", escape(line), class_="sr-line")
+    body += battle_box(ctx)
+    mine = ctx.seat is not None and deciding_seat(view) == ctx.seat
+    if mine and view["phase"] == "design":
+        body += _design(ctx)
+    buttons = battle_buttons(ctx) if mine else []
+    if mine and view["phase"] == "move":
+        buttons.append(chip("End turn", "End the turn (ships not moved stay put).", "end-turn", "round", "sr-button"))
+    if buttons:
+        body += tag("div", "".join(buttons), class_="sr-row")
+    return tag("section", body, class_="sr-panel", data_tab="Now", aria_label="What is happening now")
+
+
+# ---- the players ------------------------------------------------------------------------------------
+
+
+def players_panel(ctx: Ctx) -> str:
+    view = ctx.view
+    rows = []
     for seat in range(len(view["fleets"])):
         planets = sum(1 for p in ctx.galaxy.planets if view["owner"][p] == seat)
-        ships = len(ctx.fleets[seat])
-        row_y = y + seat * ROW
-        current = view["phase"] not in ("over",) and view["round"] > 0 and view["turn"] == seat
-        body = ""
-        if current:
-            body += el("rect", x=0, y=tenth(row_y), width=PW, height=ROW - 2, rx=5, class_="current-row")
-            body += text(8, row_y + 16, "▶", anchor="start", class_="turn-mark")
-        body += shape(PLAYER_SHAPE[seat], 30, row_y + ROW / 2 - 1, 14, fill=PLAYER_FILL[seat], cls="seat-shape")
-        body += text(42, row_y + 16, ctx.who(seat), anchor="start", class_="seat-name")
-        notes = [plural(planets, "planet"), plural(ships, "ship")]
+        notes = [plural(planets, "planet"), plural(len(ctx.fleets[seat]), "ship")]
         if view["rebuilding"][seat]:
-            notes.append("rebuilding")
+            notes.append("mothership rebuilding")
         if view["out"][seat]:
-            notes.append("out")
-        body += text(PW - 8, row_y + 16, " · ".join(notes), anchor="end", class_="seat-notes")
+            notes.append("out of the game")
         home = view["homeworld"][seat]
         title = f"{ctx.who(seat)}: {', '.join(notes)}"
         if home >= 0:
@@ -72,132 +144,78 @@ def _players(ctx: Ctx, y: float) -> tuple[str, float]:
         if view["rolls"][seat] and view["round"] == 0:
             title += f"; rolled {view['rolls'][seat]} for the order of choice"
         term = "eliminated" if view["out"][seat] else ("rebuild" if view["rebuilding"][seat] else "fleet")
-        parts.append(el("g", body, title=title + ".", data_term=term))
-    return "".join(parts), y + len(view["fleets"]) * ROW
-
-
-def _design(ctx: Ctx, y: float) -> tuple[str, float]:
-    """The mothership design panel: a row of values for each of D, M and A."""
-    view, content = ctx.view, ctx.content
-    if view["phase"] != "design":
-        return "", y
-    low, high = content.mothership_minimum, content.mothership_points - 2 * content.mothership_minimum
-    actor = deciding_seat(view)
-    top = y
-    heading = f"{ctx.who(actor)}: design the mothership ({content.mothership_points} points)"
-    parts = [panel_heading(heading, y + 8, glossary(content, ctx.options)["design"], "design")]
-    y += 14 + 18 * len(wrap(heading, 40))
-    values = range(low, high + 1)
-    size = min(30.0, (PW - 50) / max(len(values), 1) - 3)
-    for letter in "dma":
-        up = letter.upper()
-        parts.append(
-            el(
-                "g",
-                text(20, y + size / 2 + 5, up, class_="stat-letter big"),
-                title=f"{up}: {STAT_NAMES[up]}",
-                data_term=up,
-            )
+        current = view["phase"] != "over" and view["round"] > 0 and view["turn"] == seat
+        cls = "turn" if current else ("out" if view["out"][seat] else None)
+        words = f"{mark(seat)} <b>{escape(ctx.who(seat))}</b> " + tag(
+            "span", escape(" · ".join(notes)), class_="sr-muted"
         )
-        for k, v in enumerate(values):
-            bx = 38 + k * (size + 3)
-            parts.append(
-                el("rect", x=tenth(bx), y=tenth(y), width=tenth(size), height=tenth(size), rx=4, class_="design-cell")
-            )
-            parts.append(text(bx + size / 2, y + size / 2 + 5, str(v), class_="design-value"))
-            parts.append(hit_rect(bx, y, size, size, f"design:{letter}:{v}", f"{up} {v} ({STAT_NAMES[up]})", up))
-        y += size + 6
-    y += 4
-    frame = el("rect", x=0, y=tenth(top), width=PW, height=tenth(y - top), rx=8, class_="battle-panel")
-    return frame + "".join(parts), y
-
-
-def top_panel(ctx: Ctx) -> tuple[str, float]:
-    view = ctx.view
-    head, line = _status(ctx)
-    term = "round" if view["round"] else "homeworld" if view["phase"] == "homeworld" else "design"
-    end_turn = view["phase"] == "move" and view["turn"] == deciding_seat(view)
-    lines = wrap(line, 34 if end_turn else 46)
-    parts = [
-        el(
-            "g",
-            text(4, 20, head, anchor="start", class_="status")
-            + "".join(
-                text(4, 40 + 17 * k, words, anchor="start", class_="status-line") for k, words in enumerate(lines)
-            ),
-            title=f"{head}. {line}",
-            data_term=term,
-        )
-    ]
-    y = 30.0 + 17 * len(lines)
-    if end_turn:
-        parts.append(
-            button(PW - 96, 22, 92, "End turn", "end-turn", "End the turn (ships not moved stay put).", "round")
-        )
-    players, y = _players(ctx, y + 2)
-    parts.append(players)
-    for panel in (battle_panel, _design):
-        drawn, end = panel(ctx, y + 6)
-        if drawn:
-            parts.append(drawn)
-            y = end
-    return "".join(parts), y + 4
-
-
-# ---- the fleets -------------------------------------------------------------------------------
-
-
-def fleets_panel(ctx: Ctx) -> tuple[str, float]:
-    view = ctx.view
-    parts = [text(4, 16, "FLEETS", anchor="start", class_="section-label")]
-    y = 24.0
-    pickable = view["phase"] == "move"
-    for seat, fleet in enumerate(ctx.fleets):
-        if not fleet and not view["rebuilding"][seat]:
-            continue
-        room = ctx.content.fleet_limit - len(fleet) - (1 if view["rebuilding"][seat] else 0)
-        head = shape(PLAYER_SHAPE[seat], 12, y + 10, 12, fill=PLAYER_FILL[seat]) + text(
-            24, y + 15, f"{ctx.who(seat)} · room for {room}", anchor="start", class_="fleet-head"
-        )
-        if view["rebuilding"][seat]:
-            head += text(PW - 4, y + 15, "mothership rebuilding", anchor="end", class_="fleet-note")
-        parts.append(el("g", head, title=f"{ctx.who(seat)}'s fleet: {plural(len(fleet), 'ship')}.", data_term="fleet"))
-        y += 22
-        for ship in fleet:
-            token, left, top, w = ship_token(ctx, ship, 12, y, pips=False)
-            words = f"{ship.name} · {ctx.galaxy.place(ship.node)}"
-            state = " · moved" if ship.acted else (" · waiting" if ship.wait else "")
-            row = token + text(left + w + 10, y + 14, (words + state)[:40], anchor="start", class_="fleet-ship")
-            parts.append(row)
-            y += TOKEN_H + 6
-            if ship.treasure:
-                for card in ship.treasure:
-                    t = ctx.content.treasure[card]
-                    parts.append(
-                        el(
-                            "g",
-                            el("circle", cx=22, cy=tenth(y + 6), r=3, class_="pip")
-                            + text(32, y + 10, t.describe(), anchor="start", class_="treasure-line"),
-                            title=glossary_treasure(ctx, t.name),
-                            data_term=treasure_term(t.name),
-                        )
-                    )
-                    y += 15
-                y += 4
-            if pickable and seat == view["turn"]:
-                term = "mothership" if ship.mothership else "spaceship"
-                parts.append(
-                    hit_rect(4, top - 3, PW - 8, TOKEN_H + 6, f"ship:{ship.index}", ctx.ship_title(ship), term)
-                )
-        y += 4
+        rows.append(tag("li", ("▶ " if current else "") + words, title=title + ".", data_term=term, class_=cls))
     deck = (
         f"Decks: {sum(view['ship_deck'])} spaceships · {sum(view['treasure_deck'])} treasure · "
         f"{sum(view['starway_deck'])} starways"
     )
-    parts.append(el("g", text(4, y + 14, deck, anchor="start", class_="deck-line"), title=deck + " left."))
-    return "".join(parts), y + 22
+    body = tag("ul", "".join(rows), class_="sr-players") + tag(
+        "p", escape(deck), title=deck + " left.", class_="sr-line sr-muted"
+    )
+    return tag("section", body, class_="sr-panel", data_tab="Players", aria_label="The players")
 
 
-def glossary_treasure(ctx: Ctx, name: str) -> str:
-    cards = treasure_kinds(ctx.content).get(name, [])
-    return f"Treasure card {name}: {', '.join(c for c, _ in cards)} on the ship that carries it."
+# ---- the fleets ---------------------------------------------------------------------------------------
+
+
+def fleets_panel(ctx: Ctx) -> str:
+    """Every fleet, ship by ship; the ships of the seat moving now can be chosen here too."""
+    view = ctx.view
+    movers = view["phase"] == "move" and ctx.seat == deciding_seat(view)
+    parts = []
+    for seat, fleet in enumerate(ctx.fleets):
+        if not fleet and not view["rebuilding"][seat]:
+            continue
+        room = ctx.content.fleet_limit - len(fleet) - (1 if view["rebuilding"][seat] else 0)
+        head = f"{mark(seat)} {escape(ctx.who(seat))} · room for {room}"
+        if view["rebuilding"][seat]:
+            head += " · mothership rebuilding"
+        parts.append(
+            tag("h4", head, title=f"{ctx.who(seat)}'s fleet: {plural(len(fleet), 'ship')}.", data_term="fleet")
+        )
+        for ship in fleet:
+            state = " · moved" if ship.acted else (" · waiting" if ship.wait else "")
+            token = tag(
+                "span",
+                f"{mark(seat)} {'|'.join(map(str, ship.stats))}",
+                class_="sr-token mothership" if ship.mothership else "sr-token",
+                style=f"border-color:{PLAYER_FILL[seat]}",
+            )
+            words = (
+                token
+                + f" <b>{escape(ship.name)}</b> "
+                + tag("span", escape(ctx.galaxy.place(ship.node) + state), class_="sr-muted")
+            )
+            term = "mothership" if ship.mothership else "spaceship"
+            part = f"ship:{ship.index}" if movers and seat == view["turn"] else None
+            cls = "sr-ship spent" if ship.acted or ship.wait else "sr-ship"
+            parts.append(tag("div", words, title=ctx.ship_title(ship), data_part=part, data_term=term, class_=cls))
+            if ship.treasure:
+                parts.append(_treasure_list(ctx, ship.treasure))
+    body = "".join(parts) or tag("p", "No ship on the map yet.", class_="sr-line sr-muted")
+    return tag("section", body, class_="sr-panel", data_tab="Fleets", aria_label="The fleets")
+
+
+def _treasure_list(ctx: Ctx, cards: tuple[int, ...]) -> str:
+    """A ship's treasure cards, each kind once with its copies."""
+    copies: dict[int, int] = {}
+    for card in cards:
+        copies[card] = copies.get(card, 0) + 1
+    items = []
+    for card, n in copies.items():
+        t = ctx.content.treasure[card]
+        words = t.describe() + (f" ×{n}" if n > 1 else "")
+        items.append(
+            tag(
+                "li",
+                escape(words),
+                title=f"Treasure card {t.describe()}, fixed to the ship that carries it.",
+                data_term=treasure_term(t.name),
+            )
+        )
+    return tag("ul", "".join(items), class_="sr-treasure")
