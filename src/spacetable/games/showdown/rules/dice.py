@@ -61,7 +61,9 @@ def successes(pending: Pending, side: str) -> int:
     return hits + (pending["dauto"] if side == "d" else 0)
 
 
-def _reroll_choice(pending: Pending, side: str, forced: bool) -> int | None:
+def reroll_choice(pending: Pending, side: str, forced: bool) -> int | None:
+    """The die of ``side`` a re-roll takes (RULINGS 13): a forced one the lowest success, an own one
+    the lowest die the energy set aside cannot lift; None when no die qualifies."""
     dice = pending[side]
     bonus = pending["ab"] if side == "a" else pending["db"]
     if forced:
@@ -81,7 +83,7 @@ def next_die(pending: Pending) -> bool:
     queue = pending["rr"]
     while queue:
         side, why = queue.pop(0)
-        index = _reroll_choice(pending, side, forced=why == "forced")
+        index = reroll_choice(pending, side, forced=why == "forced")
         if index is not None:
             pending["at"] = [side, index]
             return True

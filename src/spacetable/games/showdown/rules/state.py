@@ -25,11 +25,13 @@ from ..content import CARD_KINDS, COUNTERMEASURES, XENOTECH, Content
 
 if TYPE_CHECKING:
     from ..game import Showdown
+    from . import risk as risk
     from . import turns as turns
 else:
-    turns = None
-    """The rules' dispatch (``turns``) imports this module, so the package's ``__init__`` binds
-    it here once both are loaded: no import on every call of a hot method."""
+    turns = risk = None
+    """The rules' dispatch (``turns``) and the losing moves (``risk``) import this module, so the
+    package's ``__init__`` binds them here once all are loaded: no import on every call of a hot
+    method."""
 
 
 ALIVE, LIFELESS, DESTROYED = "alive", "lifeless", "destroyed"
@@ -126,7 +128,7 @@ _SLOTS = (
 
 
 class ShowdownState(State):
-    __slots__ = _SLOTS
+    __slots__ = (*_SLOTS, "_warnings")
     game: Showdown
 
     def __init__(self, game: Showdown) -> None:
@@ -135,6 +137,8 @@ class ShowdownState(State):
         self.game = game
         self.content: Content = c
         self._legal_cache = None
+        self._warnings: tuple[object, dict[Action, str]] | None = None
+        """The losing moves of the seat deciding, for the legal moves they were worked out with."""
         self.phase = "deal"
         self.deck: dict[str, int] = dict(c.deck)
         """The face-down upgrade deck: copies left of each kind."""
@@ -213,6 +217,21 @@ class ShowdownState(State):
 
     def action_label(self, action: Action) -> str:
         return self.game.label(self, action)
+
+    def action_warning(self, action: Action) -> str | None:
+        """Why ``action`` puts its mover out of the game (``risk.warnings``, RULINGS 32), worked out
+        once per position for all the mover's moves. In the simultaneous phases the mover is the
+        seat whose legal moves were listed last (a table lists a seat's moves, then asks)."""
+        mover = self.current_player()
+        if mover == SIMULTANEOUS and self._legal_cache is not None:
+            mover = self._legal_cache[0]
+        if mover < 0 or self.status[mover] != ALIVE:
+            return None
+        self.legal_actions(mover)
+        listed = self._legal_cache
+        if self._warnings is None or self._warnings[0] is not listed:
+            self._warnings = (listed, risk.warnings(self, mover))
+        return self._warnings[1].get(action)
 
     # ---- results ----------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -305,6 +324,7 @@ class ShowdownState(State):
         new.game = self.game
         new.content = self.content
         new._legal_cache = self._legal_cache
+        new._warnings = None
         new.phase = self.phase
         new.deck = dict(self.deck)
         new.pile = dict(self.pile)

@@ -10,9 +10,12 @@ progress with both dice pools, the prompt for the seat asked) and one mat per ca
 (header with the owner's colour *and* shape, hull tokens, energy, engines, weapons,
 xenotech, countermeasure slots, crew with combat ratings, tokens on the cards they disable,
 enemy crew aboard). Two arrangements (docs/WEB.md, "Board arrangements"): tall, every area
-stacked (a phone), and wide, the centre and the mats in a grid (a landscape screen); each
+stacked (a phone), and wide, the centre and the mats in two columns (a landscape screen); each
 area is a ``g.sd-a<k>`` whose tall place is its ``transform`` attribute and whose wide place
-is a style rule under ``.st-wide``. This module lays the areas out; :mod:`.web_centre` (with
+is a style rule under ``.st-wide``. Every text is 12 units or more, so at least 12 px where the
+table draws a column 360 units wide in 370 px (a phone) and the two columns in 760 px (a desktop).
+Symbols carry a hover text (``<title>``); decorations drawn over a symbol let the hover through
+(``pointer-events: none``), and nothing is drawn over words. This module lays the areas out; :mod:`.web_centre` (with
 :mod:`.web_fight` for the action in progress) draws the centre and :mod:`.web_mats` the mats.
 
 Parts (``data-part``; docs/WEB.md, "Parts are paths"), on transparent ``rect.hit`` overlays:
@@ -63,7 +66,7 @@ from .web_centre import centre_svg
 from .web_markup import GAP, Ctx, W
 from .web_mats import mat_svg
 
-HEADER_H = 48
+HEADER_H = 22
 
 
 def action_parts(action: Action) -> tuple[str, ...]:
@@ -110,26 +113,19 @@ def action_parts(action: Action) -> tuple[str, ...]:
 
 
 def _header(ctx: Ctx) -> str:
+    """One line over the areas: the round (the guide above the board says whose move it is), and
+    the face-up discard pile and the first round of fire at the right."""
     view = ctx.view
     phase = view["phase"]
     if phase in ("deal", "draft"):
-        status = f"Upgrade round {view['draft_round']} · the draft"
-        term = "hand"
-    elif phase == "turn":
-        a = int(view["active"])
-        who = "Your turn" if a == ctx.seat else f"{ctx.name(a)}'s turn"
-        status = f"Round {view['round']} · {who}"
-        term = "turn"
-    elif phase == "fire":
-        status = f"Round {view['round']} · ships on fire!"
-        term = "ships on fire"
+        status, term = f"Upgrade round {view['draft_round']}", "hand"
     elif phase == "over":
-        status = "Game over"
-        term = "turn"
+        status, term = "Game over", "turn"
+    elif phase == "first":
+        status, term = "The showdown begins", "turn"
     else:
-        status = "The showdown begins"
-        term = "turn"
-    body = text(4, 20, status, anchor="start", class_="status")
+        status, term = f"Round {view['round']}", "ships on fire" if phase == "fire" else "turn"
+    left = el("g", text(4, 15, status, anchor="start", class_="status"), title=status, data_term=term)
     pile: Mapping[str, int] = view["public_pile"]
     total = sum(pile.values())
     fire = int(view["fire_from"])
@@ -138,51 +134,48 @@ def _header(ctx: Ctx) -> str:
     pile_title = "Discard pile (face up): " + (
         ", ".join(f"{card_name(k)} ×{n}" for k, n in pile.items() if n) if total else "empty"
     )
-    return el("g", body, title=status, data_term=term) + el(
-        "g", text(4, 38, sub, anchor="start", class_="small"), title=pile_title, data_term="discard pile"
-    )
+    right = el("g", text(W - 4, 15, sub, anchor="end", class_="small"), title=pile_title, data_term="discard pile")
+    return left + right
 
 
 STYLE = """
 .sd-board{font-family:system-ui,'DejaVu Sans',sans-serif;fill:#e6ebf5}
 .sd-board text{stroke:none}
-.sd-board .status{font-size:17px;font-weight:700}
-.sd-board .small{font-size:11.5px;fill:#b7c2d8}
-.sd-board .label{font-size:10px;font-weight:700;fill:#9aa6bd;letter-spacing:1px}
+.sd-board .status{font-size:13px;font-weight:700}
+.sd-board .small{font-size:12px;fill:#b7c2d8}
+.sd-board .label{font-size:12px;font-weight:700;fill:#9aa6bd;letter-spacing:1px}
 .sd-board .mat{fill:#111a2e;stroke-width:2}
 .sd-board .mat.active{stroke-width:4;fill:#14213b}
 .sd-board .mat.out{fill:#161216}
 .sd-board .centre{fill:#0f1a33;stroke:#7cc4ff;stroke-width:1.5}
 .sd-board .mat-name{font-size:14px;font-weight:700}
-.sd-board .mat-status{font-size:11.5px;font-weight:700;fill:#ffe082}
+.sd-board .mat-status{font-size:12px;font-weight:700;fill:#ffe082}
 .sd-board .mat-status.out{fill:#ff8a80}
 .sd-board .energy{font-size:14px;font-weight:800;fill:#ffd54f}
 .sd-board .bolt{fill:#ffd54f;stroke:#3a2a00;stroke-width:.6}
 .sd-board .hull{stroke-width:1.2}
 .sd-board .hull.intact{fill:#2e7d32;stroke:#a5d6a7}
 .sd-board .hull.damaged{fill:#8e1c1c;stroke:#ff8a80}
-.sd-board .hull-mark{font-size:11px;font-weight:800;fill:#fff}
+.sd-board .hull-mark{font-size:12px;font-weight:800;fill:#fff}
 .sd-board .card{fill:#1b2540;stroke-width:1.6}
 .sd-board .card.face-down{stroke-dasharray:4 2}
 .sd-board .card.deployed{fill:#2a2a12;stroke-width:3}
 .sd-board .card.empty{fill:none;stroke:#3a4866;stroke-dasharray:4 3}
 .sd-board .card.back{fill:#3a2e0c;stroke:#e8b931}
 .sd-board .back-inner{fill:none;stroke:#e8b931;stroke-opacity:.5;stroke-dasharray:2 3}
-.sd-board .back-mark{font-size:22px;font-weight:800;fill:#e8b931}
-.sd-board .empty-label{font-size:10px;fill:#6f7c96}
-.sd-board .card-name{font-size:10.5px;font-weight:700}
-.sd-board .card-name.narrow{font-size:9px}
-.sd-board .card-note{font-size:9.5px;fill:#c8d2e6}
+.sd-board .back-mark{font-size:24px;font-weight:800;fill:#e8b931}
+.sd-board .empty-label{font-size:12px;fill:#8190ab}
+.sd-board .card-name{font-size:12px;fill:#f4f7fc;letter-spacing:-.2px}
+.sd-board .card-note{font-size:12px;fill:#c8d2e6}
+.sd-board .rating{fill:#0b1020;stroke:#e0e7ef;stroke-width:1}
+.sd-board .rating-value{font-size:12px;font-weight:800;fill:#fff}
 .sd-board .count{font-size:12px;font-weight:800}
 .sd-board .armor{fill:#90a4ae;stroke:#263238}
-.sd-board .disabled{fill:#000;fill-opacity:.45}
-.sd-board .tok-letter{font-size:9px;font-weight:800;fill:#000}
-.sd-board .chip{font-size:10.5px;font-weight:600}
+.sd-board .tok-letter{font-size:12px;font-weight:800;fill:#000}
+.sd-board .chip{font-size:12px;font-weight:600}
 .sd-board .screen{fill:#1a1f2b;stroke:#4a556e;stroke-dasharray:6 3}
 .sd-board .screen-text{font-size:12px;font-weight:700;fill:#9aa6bd;letter-spacing:1px}
 .sd-board .mini-back{fill:#3a2e0c;stroke:#e8b931;stroke-width:.8}
-.sd-board .stamp{font-size:26px;font-weight:900;fill:#ff5252;fill-opacity:.55;letter-spacing:3px}
-.sd-board .fire{font-size:11px;font-weight:800;fill:#ff7043}
 .sd-board .panel-title{font-size:13px;font-weight:800;fill:#7cc4ff;letter-spacing:1px}
 .sd-board .panel-title.fire{fill:#ff7043}
 .sd-board .pool-label{font-size:12px;font-weight:600}
@@ -197,7 +190,7 @@ STYLE = """
 .sd-board .die.success{stroke:#fff;stroke-width:3}
 .sd-board .die.unrolled{fill-opacity:.25;stroke-dasharray:3 2}
 .sd-board .die-value{font-size:14px;font-weight:800}
-.sd-board .lift{font-size:8.5px;font-weight:800;fill:#ffd54f}
+.sd-board .lift{font-size:12px;font-weight:800;fill:#ffd54f}
 .sd-board .die-at{fill:none;stroke:#ffd54f;stroke-width:2;stroke-dasharray:3 2}
 .sd-board .button{fill:#1e4f8a;stroke:#7cc4ff}
 .sd-board .button.off{fill:#1a2338;stroke:#3a4866}
@@ -206,21 +199,19 @@ STYLE = """
 .sd-board .ring-head{fill:#7cc4ff}
 .sd-board .hit{fill:transparent;cursor:pointer}
 """
-ROOM = (940, 640)
-"""The board's room on a 1280 x 720 screen beside the table's side panel: the wide arrangement's
-columns are chosen to draw it largest there."""
 
 
-def _grid(areas: list[tuple[str, float]], cols: int) -> tuple[float, float, list[tuple[float, float]]]:
-    """The wide arrangement in ``cols`` columns: its width, height and each area's place."""
+def _columns(areas: list[tuple[str, float]]) -> tuple[float, float, list[tuple[float, float]]]:
+    """The wide arrangement: two columns, each area going under the shorter one (the centre first
+    in the left, the viewer's mat first in the right), so that on a desktop the board is seen whole
+    at about its own size (docs/WEB.md, "Board arrangements"). Its width, height and each area's place."""
+    bottoms = [float(HEADER_H), float(HEADER_H)]
     pos: list[tuple[float, float]] = []
-    y = float(HEADER_H)
-    for row in range(0, len(areas), cols):
-        cells = areas[row : row + cols]
-        for k in range(len(cells)):
-            pos.append((float(k * (W + GAP)), y))
-        y += max(h for _, h in cells) + GAP
-    return float(cols * W + (cols - 1) * GAP), y - GAP + 4, pos
+    for k, (_, h) in enumerate(areas):
+        col = k if k < 2 else int(bottoms[1] < bottoms[0])
+        pos.append((float(col * (W + GAP)), bottoms[col]))
+        bottoms[col] += h + GAP
+    return float(2 * W + GAP), max(bottoms) - GAP + 4, pos
 
 
 def board_svg(content: Content, view: JSON, seat: int | None) -> str:
@@ -237,11 +228,8 @@ def board_svg(content: Content, view: JSON, seat: int | None) -> str:
         y += h + GAP
     tall_h = y - GAP + 4
     tall = f"0 0 {W} {tall_h:.0f}"
-    # wide: a grid, the centre first, then your mat beside it, in the columns that draw it largest
-    wide_w, wide_h, wide_pos = max(
-        (_grid(areas, cols) for cols in (2, 3, 4)), key=lambda g: min(ROOM[0] / g[0], ROOM[1] / g[1])
-    )
-    wide = f"0 0 {wide_w} {wide_h:.0f}"
+    wide_w, wide_h, wide_pos = _columns(areas)
+    wide = f"0 0 {wide_w:.0f} {wide_h:.0f}"
     rules = "".join(
         f".sd-board.st-wide .sd-a{k}{{transform:translate({x:.0f}px,{yy:.0f}px)}}" for k, (x, yy) in enumerate(wide_pos)
     )

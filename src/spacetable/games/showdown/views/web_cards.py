@@ -9,9 +9,9 @@ from typing import Any
 from spacetable.engine.svg import el, text
 
 from ..content import CAPTAIN, card_name, family
-from .web_markup import Ctx, color_of, hit, mark
+from .web_markup import Ctx, W, hit
 
-CARD_H = 60
+CARD_H = 48
 FAMILY_COLOR = {
     "engine": "#9fb3c8",
     "weapon": "#c8a0a0",
@@ -21,14 +21,15 @@ FAMILY_COLOR = {
 }
 SHORT = {
     "ai": "A.I.",
-    "cryo": "Cryo-Crew",
-    "adrenal_stim": "Adrenal|Stim",
-    "armor_plating": "Armor|Plating",
-    "energy_shields": "Energy|Shields",
-    "frequency_scrambler": "Frequency|Scrambler",
-    "nitro_fuel": "Nitro|Fuel",
-    "security_drone": "Security|Drone",
+    "adrenal_stim": "Stim",
+    "armor_plating": "Armor",
+    "energy_shields": "Shields",
+    "frequency_scrambler": "Scrambler",
+    "nitro_fuel": "Nitro",
+    "security_drone": "Drone",
 }
+"""The word a card's face shows where its printed name does not fit a card's width at 12 px (its
+hover text gives the whole name)."""
 
 
 def _icon(fam: str, x: float, y: float) -> str:
@@ -71,19 +72,21 @@ def _icon(fam: str, x: float, y: float) -> str:
     )
 
 
-def _name_lines(kind: str) -> list[str]:
-    return SHORT.get(kind, card_name(kind)).split("|")
+def face_word(kind: str) -> str:
+    """The name a card's face shows."""
+    return SHORT.get(kind, card_name(kind))
 
 
 def _token(ctx: Ctx, t: Sequence[Any], x: float, y: float) -> str:
-    """A xenotech token of its owner (colour and shape) with its letter."""
+    """A xenotech token of its owner (colour and shape) with its letter: a decoration of the card
+    it sits on, whose hover text names it."""
     owner, xeno = int(t[0]), str(t[1])
     letter = "H" if xeno == "hacking" else "Ψ"
     return el(
         "g",
-        mark(owner, x, y, 8, color_of(ctx.content, owner), term=ctx.captain(owner))
-        + text(x, y + 3.5, letter, class_="tok-letter"),
+        ctx.mark(owner, x, y, 6.5, quiet=True) + text(x, y + 4.5, letter, class_="tok-letter"),
         class_="token",
+        pointer_events="none",
     )
 
 
@@ -95,63 +98,88 @@ class Face:
     count: int = 1
     back: bool = False
     empty: str = ""
+    """The words of an empty place ("|" between lines)."""
     note: str = ""
-    note2: str = ""
+    """One line under the name (the tokens on the card take its place)."""
+    rating: int | None = None
+    """A crew member's combat rating, in a badge beside the icon, as the cards print it."""
     title: str = ""
     term: str | None = None
     part: str | None = None
     tokens: tuple[Sequence[Any], ...] = ()
     deployed: bool = False
-    boosted: bool = False
     face_down: bool = False
     dim: bool = False
     armor: int = 0
+    badge: str = ""
+    """A word in the top band's right end where no count is shown (an AI token: "AI")."""
     stack: bool = True
     """A pile on a mat (its count always shown for engines and weapons); False for a card in hand."""
 
 
+BAND = 15
+"""The card's top band: its family icon, then armor tokens, then its count or badge at the right."""
+
+
 def face_svg(ctx: Ctx, face: Face, x: float, y: float, w: float, h: float = CARD_H) -> str:
+    """A card: the band (icon, rating, armor, count or badge), its name, then one line: its note,
+    or the tokens on it. Nothing is drawn over its words; the hover is the whole card's."""
     body = []
     if face.empty:
         body.append(el("rect", x=x, y=y, width=w, height=h, rx=6, class_="card empty"))
         lines = face.empty.split("|")
         for k, line in enumerate(lines):
-            body.append(text(x + w / 2, y + h / 2 + 4 + 12 * (k - (len(lines) - 1) / 2), line, class_="empty-label"))
+            body.append(text(x + w / 2, y + h / 2 + 4 + 14 * (k - (len(lines) - 1) / 2), line, class_="empty-label"))
     elif face.back:
         body.append(el("rect", x=x, y=y, width=w, height=h, rx=6, class_="card back"))
         body.append(el("rect", x=x + 4, y=y + 4, width=w - 8, height=h - 8, rx=4, class_="back-inner"))
-        body.append(text(x + w / 2, y + h / 2 + 7, "?", class_="back-mark"))
-        body.append(_icon("countermeasure", x + 4, y + 5))
+        body.append(text(x + w / 2, y + h / 2 + 9, "?", class_="back-mark"))
+        body.append(_icon("countermeasure", x + 4, y + 1))
     else:
         fam = family(face.kind) if face.kind != CAPTAIN else "crew"
         color = FAMILY_COLOR[fam]
         cls = "card" + (" deployed" if face.deployed else "") + (" face-down" if face.face_down else "")
         body.append(el("rect", x=x, y=y, width=w, height=h, rx=6, class_=cls, stroke=color))
-        body.append(el("rect", x=x + 1, y=y + 1, width=w - 2, height=17, rx=5, fill=color, fill_opacity=0.22))
-        body.append(_icon(fam, x + 4, y + 3))
+        body.append(el("rect", x=x + 1, y=y + 1, width=w - 2, height=BAND, rx=5, fill=color, fill_opacity=0.22))
+        body.append(_icon(fam, x + 4, y + 1))
         if face.count > 1 or (face.kind in ("engine", "weapon") and face.stack):
-            body.append(text(x + w - 5, y + 14, f"×{face.count}", anchor="end", class_="count"))
-        lines = _name_lines(face.kind)
-        base = y + (33 if len(lines) == 1 else 29)
-        for k, line in enumerate(lines):
-            body.append(text(x + w / 2, base + 11 * k, line, class_="card-name" + (" narrow" if w < 60 else "")))
-        if face.note:
-            body.append(text(x + w / 2, y + h - (15 if face.note2 else 5), face.note, class_="card-note"))
-        if face.note2:
-            body.append(text(x + w / 2, y + h - 5, face.note2, class_="card-note"))
-        if face.boosted:
-            body.append(el("path", d=bolt(x + w - 12, y + 20, 0.7), class_="bolt"))
-        for k in range(face.armor):
-            body.append(el("rect", x=x + 4 + k * 9, y=y + 21, width=7, height=7, rx=1.5, class_="armor"))
-    if face.dim:
-        body.append(el("rect", x=x, y=y, width=w, height=h, rx=6, class_="disabled"))
-    for k, t in enumerate(face.tokens):
-        body.append(_token(ctx, t, x + w - 8 - 17 * k, y + h - 10))
-    body.append(hit(x, y, w, h, face.title, face.part, face.term, rx=6))
-    return "".join(body)
+            body.append(text(x + w - 4, y + 13, f"×{face.count}", anchor="end", class_="count"))
+        elif face.badge:
+            body.append(text(x + w - 4, y + 13, face.badge, anchor="end", class_="count"))
+        if face.rating is not None:
+            body.append(el("circle", cx=x + 27, cy=y + 8, r=6.5, class_="rating"))
+            body.append(text(x + 27, y + 12.5, str(face.rating), class_="rating-value"))
+        room = int((w - 44) // 8)  # armor tokens between the icon and the badge
+        for k in range(min(face.armor, room)):
+            body.append(el("rect", x=x + 21 + k * 8, y=y + 4, width=6, height=7, rx=1.5, class_="armor"))
+        body.append(text(x + w / 2, y + 29, face_word(face.kind), class_="card-name"))
+        if face.tokens:
+            start = x + w / 2 - 7 * (len(face.tokens) - 1)
+            body += [_token(ctx, t, start + 14 * k, y + h - 9) for k, t in enumerate(face.tokens)]
+        elif face.note:
+            body.append(text(x + w / 2, y + h - 6, face.note, class_="card-note"))
+    card = "".join(body)
+    return (el("g", card, opacity=0.45) if face.dim else card) + hit(x, y, w, h, face.title, face.part, face.term, rx=6)
 
 
 def bolt(x: float, y: float, s: float = 1.0) -> str:
     """An energy bolt path, about 12 x 16 at scale 1, its top left at (x, y)."""
     pts = [(7, 0), (0, 9), (5, 9), (3, 16), (11, 6), (6, 6), (9, 0)]
     return "M" + " L".join(f"{x + px * s:.1f} {y + py * s:.1f}" for px, py in pts) + "Z"
+
+
+PER_ROW = 5
+ROW_PAD = 6
+CARD_GAP = 4
+CARD_W = (W - 2 * ROW_PAD - (PER_ROW - 1) * CARD_GAP) / PER_ROW
+"""Cards on a mat: five a row, as wide as the mat allows (a card's name is 12 px text)."""
+
+
+def rows_svg(ctx: Ctx, faces: list[Face], y: float) -> tuple[str, float]:
+    """``faces`` in rows of five from ``y``; the markup and the height it takes."""
+    body = []
+    for i, face in enumerate(faces):
+        row, col = divmod(i, PER_ROW)
+        body.append(face_svg(ctx, face, ROW_PAD + col * (CARD_W + CARD_GAP), y + row * (CARD_H + CARD_GAP), CARD_W))
+    rows = -(-len(faces) // PER_ROW)
+    return "".join(body), rows * (CARD_H + CARD_GAP)

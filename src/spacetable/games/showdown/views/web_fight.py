@@ -9,7 +9,7 @@ from spacetable.engine.svg import el, text
 
 from ..content import XENOTECH, card_name
 from ..rules.actions import MAX_COMMIT
-from .web_markup import PAD, Ctx, W, button_svg, color_of, hit, mark, paragraph, text_width
+from .web_markup import PAD, Ctx, W, button_svg, hit, paragraph, text_width
 
 SABOTEURS = ("engineer", "gunner", "pilot")
 
@@ -24,15 +24,17 @@ def _die(
     lift: int,
     at: bool,
     title: str,
-    size: float = 26,
+    size: float = 24,
 ) -> str:
     cls = f"die {kind}" + (" success" if success else "") + (" unrolled" if value is None else "")
     body = [el("rect", x=x, y=y, width=size, height=size, rx=5, class_=cls)]
     body.append(text(x + size / 2, y + size / 2 + 5, "·" if value is None else str(value), class_="die-value"))
-    if lift:
-        body.append(text(x + size - 1, y + 9, f"+{lift}", anchor="end", class_="lift"))
+    if lift:  # the energy a die takes, written under it
+        body.append(text(x + size / 2, y + size + 12, f"+{lift}", class_="lift"))
     if at:
-        body.append(el("rect", x=x - 3, y=y - 3, width=size + 6, height=size + 6, rx=7, class_="die-at"))
+        body.append(
+            el("rect", x=x - 3, y=y - 3, width=size + 6, height=size + 6, rx=7, class_="die-at", pointer_events="none")
+        )
     return el(
         "g", "".join(body), title=title, data_term=f"{'teleporter' if kind in ('tele-a', 'tele-d') else kind} die"
     )
@@ -52,6 +54,8 @@ def _lifts(dice: list[int], energy: int, bonus: int, success: int) -> dict[int, 
 def _pool(
     ctx: Ctx, pending: Mapping[str, Any], side: str, who: int, kind: str, label: str, y: float
 ) -> tuple[str, float]:
+    """One side's dice: who rolls what (and the energy set aside, the bonus), then the dice, each
+    with the energy it takes written under it."""
     count = int(pending["an" if side == "a" else "dn"])
     dice: list[int] = list(pending[side])
     energy = int(pending["ac" if side == "a" else "dc"])
@@ -61,18 +65,28 @@ def _pool(
     complete = len(dice) == count
     lifts = _lifts(dice, energy, bonus, success) if complete else {}
     at = pending.get("at") or []
-    body = [mark(who, PAD + 7, y + 9, 6, color_of(ctx.content, who), term=ctx.captain(who))]
     extra = []
     if energy:
         extra.append(f"{energy}⚡ set aside")
     if bonus:
-        extra.append(f"+{bonus} per die")
-    line = f"{ctx.name(who)}: {label} ×{count}" + (f" · {' · '.join(extra)}" if extra else "")
-    body.append(text(PAD + 18, y + 13, line, anchor="start", class_="pool-label"))
-    hits = 0
-    size = 26
-    per_row = int((W - 2 * PAD) // (size + 5))
+        extra.append(f"+{bonus} on each die")
+    head = ctx.mark(who, PAD + 7, y + 9, 6) + text(
+        PAD + 18, y + 13, f"{ctx.name(who)}: {label} ×{count}", anchor="start", class_="pool-label"
+    )
+    title = f"{ctx.name(who)} rolls {count} {label}"
+    if energy:
+        title += f", with {energy} energy set aside (+1 a die after the roll, the cheapest failures first)"
+    if bonus:
+        title += f", +{bonus} on each die (boosted Adrenal Stim)"
     yy = y + 20
+    if extra:
+        head += text(PAD + 18, y + 29, " · ".join(extra), anchor="start", class_="small")
+        yy += 16
+    body = [el("g", head, title=title, data_term="energy set aside" if energy else None)]
+    hits = 0
+    size, gap = 24, 4
+    step = size + 6 + (14 if lifts else 0)
+    per_row = int((W - 2 * PAD + gap) // (size + gap))
     for i in range(count):
         value = dice[i] if i < len(dice) else None
         lift = lifts.get(i, 0)
@@ -80,21 +94,21 @@ def _pool(
         hits += ok
         here = bool(at) and at[0] == side and at[1] == i
         if value is None:
-            title = f"{label}: not rolled yet"
+            die_title = f"{label}: not rolled yet"
         else:
             total = value + bonus + lift
             parts = [str(value)] + ([f"+{bonus} bonus"] if bonus else []) + ([f"+{lift} energy"] if lift else [])
             verdict = "a success" if ok else "a failure"
-            title = f"{label}: {' '.join(parts)}" + (f" = {total}" if len(parts) > 1 else "") + f", {verdict}"
+            die_title = f"{label}: {' '.join(parts)}" + (f" = {total}" if len(parts) > 1 else "") + f", {verdict}"
             if here:
-                title += " (being re-rolled)"
-        dx = PAD + (i % per_row) * (size + 5)
-        dy = yy + (i // per_row) * (size + 6)
-        body.append(_die(dx, dy, value, kind, success=ok, lift=lift, at=here, title=title, size=size))
+                die_title += " (being re-rolled)"
+        dx = PAD + (i % per_row) * (size + gap)
+        dy = yy + (i // per_row) * step
+        body.append(_die(dx, dy, value, kind, success=ok, lift=lift, at=here, title=die_title, size=size))
     for k in range(auto):
         i = count + k
-        dx = PAD + (i % per_row) * (size + 5)
-        dy = yy + (i // per_row) * (size + 6)
+        dx = PAD + (i % per_row) * (size + gap)
+        dy = yy + (i // per_row) * step
         body.append(
             _die(
                 dx,
@@ -114,7 +128,7 @@ def _pool(
         body.append(text(PAD, yy + 16, "no dice", anchor="start", class_="small"))
     score = f"{hits} success" + ("es" if hits != 1 else "") if dice or auto else "to roll"
     body.append(text(W - PAD, y + 13, score, anchor="end", class_="pool-score"))
-    return "".join(body), 20 + rows * (size + 6) + 4
+    return "".join(body), yy - y + rows * step + 2
 
 
 def _rerolls_text(ctx: Ctx, pending: Mapping[str, Any]) -> str:
@@ -139,17 +153,14 @@ def _commit_prompt(ctx: Ctx, pending: Mapping[str, Any], y: float) -> tuple[str,
     top = min(energy, (int(pending["success"]) - 1) * count, MAX_COMMIT)
     role = "attack" if side == "a" else "defence"
     if ctx.seat != who:
-        return text(
-            PAD, y + 14, f"{ctx.name(who)} sets energy aside for the {role}…", anchor="start", class_="prompt-wait"
-        ), 22
-    body = [
-        text(PAD, y + 14, f"Set energy aside for your {role} (you have {energy}):", anchor="start", class_="prompt")
-    ]
+        return _waiting(f"{ctx.name(who)} sets energy aside for the {role}…", y)
+    para, ph = paragraph(PAD, y + 14, f"Set energy aside for your {role} (you have {energy}):", cls="prompt")
+    body = [para]
     size, gap = 30, 5
     per_row = int((W - 2 * PAD + gap) // (size + gap))
     for e in range(top + 1):
         x = PAD + (e % per_row) * (size + gap)
-        yy = y + 22 + (e // per_row) * (size + gap)
+        yy = y + ph + 6 + (e // per_row) * (size + gap)
         body.append(el("rect", x=x, y=yy, width=size, height=size, rx=6, class_="button"))
         body.append(text(x + size / 2, yy + 20, str(e), class_="button-label"))
         body.append(
@@ -165,15 +176,19 @@ def _commit_prompt(ctx: Ctx, pending: Mapping[str, Any], y: float) -> tuple[str,
             )
         )
     rows = -(-(top + 1) // per_row)
-    return "".join(body), 22 + rows * (size + gap) + 4
+    return "".join(body), ph + 6 + rows * (size + gap) + 4
+
+
+def _waiting(words: str, y: float) -> tuple[str, float]:
+    """A line saying whom the table waits for (wrapped where long)."""
+    para, ph = paragraph(PAD, y + 14, words, cls="prompt-wait")
+    return para, ph + 8
 
 
 def _react_prompt(ctx: Ctx, pending: Mapping[str, Any], y: float) -> tuple[str, float]:
     who = int(pending["actor"])
     if ctx.seat != who:
-        return text(
-            PAD, y + 14, f"{ctx.name(who)} may deploy countermeasures…", anchor="start", class_="prompt-wait"
-        ), 22
+        return _waiting(f"{ctx.name(who)} may deploy countermeasures…", y)
     boost = ctx.content.rules.boost_cost
     can_boost = int(ctx.players[who]["energy"]) >= boost
     para, ph = paragraph(
@@ -215,7 +230,7 @@ def attack_panel(ctx: Ctx, pending: Mapping[str, Any], y: float) -> tuple[str, f
         waiting = pending["stage"] in ("commit", "react", "")
         words = "defence dice come after reactions" if waiting else "no defence dice"
         pool, ph = (
-            mark(t, PAD + 7, yy + 9, 6, color_of(ctx.content, t), term=ctx.captain(t))
+            ctx.mark(t, PAD + 7, yy + 9, 6)
             + text(PAD + 18, yy + 13, f"{ctx.name(t)}: {words}", anchor="start", class_="pool-label"),
             22,
         )
@@ -228,14 +243,15 @@ def _stage(ctx: Ctx, pending: Mapping[str, Any], body: list[str], yy: float, y: 
     stage = pending["stage"]
     rr = _rerolls_text(ctx, pending) if "rr" in pending else ""
     if rr:
-        body.append(text(PAD, yy + 12, rr, anchor="start", class_="small", data_term="re-roll"))
-        yy += 18
+        para, ph = paragraph(PAD, yy + 12, rr)
+        body.append(el("g", para, title=rr, data_term="re-roll"))
+        yy += ph + 2
     if stage == "commit":
         part, ph = _commit_prompt(ctx, pending, yy)
     elif stage == "react":
         part, ph = _react_prompt(ctx, pending, yy)
     elif stage == "roll":
-        part, ph = text(PAD, yy + 14, "Rolling the dice…", anchor="start", class_="prompt-wait"), 22
+        part, ph = _waiting("Rolling the dice…", yy)
     elif stage == "mode":
         part, ph = _mode_prompt(ctx, pending, yy)
     elif stage == "defend":
@@ -248,16 +264,7 @@ def _stage(ctx: Ctx, pending: Mapping[str, Any], body: list[str], yy: float, y: 
                 cls="prompt",
             )
         else:
-            part, ph = (
-                text(
-                    PAD,
-                    yy + 14,
-                    f"{ctx.name(who)} chooses who meets the boarder…",
-                    anchor="start",
-                    class_="prompt-wait",
-                ),
-                22,
-            )
+            part, ph = _waiting(f"{ctx.name(who)} chooses who meets the boarder…", yy)
     elif stage == "loot":
         part, ph = _loot_prompt(ctx, pending, yy)
     else:
@@ -269,29 +276,26 @@ def _stage(ctx: Ctx, pending: Mapping[str, Any], body: list[str], yy: float, y: 
 
 def _title_line(ctx: Ctx, what: str, a: int, t: int, y: float) -> str:
     """``what`` in the panel's title, then who acts on whom (each with their colour and shape)."""
-    ca, ct = color_of(ctx.content, a), color_of(ctx.content, t)
     x = PAD + text_width(what, 10.6) + 14
     xa = x + 12 + text_width(ctx.name(a), 7.4) + 8
     return (
         text(PAD, y + 15, what, anchor="start", class_="panel-title")
-        + mark(a, x, y + 10, 7, ca, term=ctx.captain(a))
-        + text(x + 10, y + 15, ctx.name(a), anchor="start", class_="pool-label")
+        + ctx.mark(a, x, y + 10, 7)
+        + text(x + 11, y + 15, ctx.name(a), anchor="start", class_="pool-label")
         + el(
             "g",
             text(xa + 6, y + 15, "→", class_="pool-label"),
             title=f"{what.capitalize()}: {ctx.name(a)} against {ctx.name(t)}",
         )
-        + mark(t, xa + 24, y + 10, 7, ct, term=ctx.captain(t))
-        + text(xa + 34, y + 15, ctx.name(t), anchor="start", class_="pool-label")
+        + ctx.mark(t, xa + 24, y + 10, 7)
+        + text(xa + 35, y + 15, ctx.name(t), anchor="start", class_="pool-label")
     )
 
 
 def _mode_prompt(ctx: Ctx, pending: Mapping[str, Any], y: float) -> tuple[str, float]:
     who = int(pending["actor"])
     if ctx.seat != who:
-        return text(
-            PAD, y + 14, f"{ctx.name(who)} chooses sabotage or combat…", anchor="start", class_="prompt-wait"
-        ), 22
+        return _waiting(f"{ctx.name(who)} chooses sabotage or combat…", y)
     crew = str(pending["crew"])
     body = [text(PAD, y + 14, "Your boarder's mission:", anchor="start", class_="prompt")]
     bw = (W - 2 * PAD - 8) / 2
@@ -326,7 +330,7 @@ def _mode_prompt(ctx: Ctx, pending: Mapping[str, Any], y: float) -> tuple[str, f
 def _loot_prompt(ctx: Ctx, pending: Mapping[str, Any], y: float) -> tuple[str, float]:
     who, t = int(pending["actor"]), int(pending["target"])
     if ctx.seat != who:
-        return text(PAD, y + 14, f"{ctx.name(who)} chooses the loot…", anchor="start", class_="prompt-wait"), 22
+        return _waiting(f"{ctx.name(who)} chooses the loot…", y)
     para, ph = paragraph(
         PAD,
         y + 14,

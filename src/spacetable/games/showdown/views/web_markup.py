@@ -15,7 +15,7 @@ from .web_words import owner_words, shape_name
 
 W = 360
 """Width of every area (a mat, the centre)."""
-GAP = 10
+GAP = 6
 PAD = 8
 COLORS = {
     "red": "#ef5350",
@@ -42,25 +42,32 @@ def color_of(content: Content, p: int) -> str:
     return COLORS.get(name.lower(), name)
 
 
-def mark(p: int, cx: float, cy: float, r: float, fill: str, stroke: str = "#0b1020", term: str | None = None) -> str:
-    """The seat's shape, centred on (cx, cy); ``term`` names its glossary entry (the seat's captain)."""
+def mark(
+    p: int,
+    cx: float,
+    cy: float,
+    r: float,
+    fill: str,
+    *,
+    term: str | None = None,
+    title: str | None = None,
+    quiet: bool = False,
+) -> str:
+    """The seat's shape, centred on (cx, cy); ``term`` names its glossary entry (the seat's captain),
+    ``title`` its hover text; ``quiet``: a decoration that leaves the hover to what is under it."""
     shape = shape_name(p)
+    common: dict[str, Any] = {
+        "fill": fill,
+        "stroke": "#0b1020",
+        "stroke_width": 1.5,
+        "data_term": term,
+        "pointer_events": "none" if quiet else None,
+    }
     if shape == "circle":
-        return el("circle", cx=cx, cy=cy, r=r * 0.9, fill=fill, stroke=stroke, stroke_width=1.5, data_term=term)
+        return el("circle", title=title, cx=cx, cy=cy, r=r * 0.9, **common)
     if shape == "square":
         s = r * 1.6
-        return el(
-            "rect",
-            x=cx - s / 2,
-            y=cy - s / 2,
-            width=s,
-            height=s,
-            rx=1.5,
-            fill=fill,
-            stroke=stroke,
-            stroke_width=1.5,
-            data_term=term,
-        )
+        return el("rect", title=title, x=cx - s / 2, y=cy - s / 2, width=s, height=s, rx=1.5, **common)
     if shape == "triangle":
         pts = [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)]
     elif shape == "diamond":
@@ -74,7 +81,7 @@ def mark(p: int, cx: float, cy: float, r: float, fill: str, stroke: str = "#0b10
     else:  # hexagon
         pts = [(cx + r * math.cos(math.pi / 3 * k), cy + r * math.sin(math.pi / 3 * k)) for k in range(6)]
     points = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
-    return el("polygon", points=points, fill=fill, stroke=stroke, stroke_width=1.5, data_term=term)
+    return el("polygon", title=title, points=points, **common)
 
 
 @dataclass
@@ -104,6 +111,10 @@ class Ctx:
     def captain(self, p: int) -> str:
         """The glossary term of seat ``p``'s captain: their colour and shape."""
         return self.content.captains[p].name
+
+    def mark(self, p: int, cx: float, cy: float, r: float, quiet: bool = False) -> str:
+        """Seat ``p``'s shape in its colour, naming its owner on hover (``quiet``: a decoration)."""
+        return mark(p, cx, cy, r, color_of(self.content, p), term=self.captain(p), title=self.owner(p), quiet=quiet)
 
     def my_turn(self) -> bool:
         return self.view["phase"] == "turn" and self.pending is None and self.view["active"] == self.seat
@@ -146,11 +157,16 @@ def _wrap(words: str, width: int = 56) -> list[str]:
     return textwrap.wrap(words, width, break_long_words=False, break_on_hyphens=False)
 
 
+LINE = 15
+"""The height of a line of the board's 12 px text."""
+
+
 def paragraph(x: float, y: float, words: str, cls: str = "small", width: int = 0) -> tuple[str, float]:
-    lines = _wrap(words, width or (46 if cls == "prompt" else 54))
-    return "".join(text(x, y + 14 * k, line, anchor="start", class_=cls) for k, line in enumerate(lines)), 14.0 * len(
-        lines
-    )
+    """``words`` wrapped to the panel's width (in characters of the class's font) from baseline ``y``;
+    its height."""
+    lines = _wrap(words, width or (47 if cls == "prompt" else 50))
+    body = "".join(text(x, y + LINE * k, line, anchor="start", class_=cls) for k, line in enumerate(lines))
+    return body, float(LINE * len(lines))
 
 
 def text_width(words: str, per_char: float) -> float:

@@ -9,9 +9,9 @@ from spacetable.engine.svg import el, text
 
 from ..content import CAPTAIN, CREW, XENOTECH, card_name
 from ..rules.actions import ENERGY, HULL
-from .web_cards import Face, bolt, face_svg
-from .web_markup import PAD, Ctx, W, color_of, hit, mark
-from .web_words import STATUS_WORDS, burn_words, card_text, plural
+from .web_cards import Face, bolt, rows_svg
+from .web_markup import PAD, Ctx, W, color_of, hit, text_width
+from .web_words import STATUS_WORDS, card_text, plural
 
 
 def _disabled_by(ctx: Ctx, tokens: list[list[Any]]) -> str:
@@ -21,21 +21,25 @@ def _disabled_by(ctx: Ctx, tokens: list[list[Any]]) -> str:
     )
 
 
-def _hull(ctx: Ctx, p: int, info: Mapping[str, Any], x: float, y: float, width: float, part: str | None) -> str:
+def _hull(ctx: Ctx, p: int, info: Mapping[str, Any], x: float, right: float, part: str | None) -> str:
+    """``p``'s hull tokens in the header, from ``x`` to at most ``right``, with their hover text
+    (and the part they are on)."""
     intact, damaged = int(info["intact"]), int(info["damaged"])
     total = intact + damaged
-    size = 15 if total <= 13 else max(6.0, (width - 40) / total - 2)
-    body = [text(x, y + 12, "HULL", anchor="start", class_="label")]
-    tx = x + 36
+    size = 14.0 if total * 16 <= right - x else max(4.0, (right - x) / max(total, 1) - 2)
+    body = []
+    tx = x
     for k in range(total):
         ok = k < intact
-        cls = "hull intact" if ok else "hull damaged"
-        body.append(el("rect", x=tx, y=y, width=size, height=15, rx=3, class_=cls))
-        if size >= 11:
-            body.append(text(tx + size / 2, y + 11.5, "✓" if ok else "✕", class_="hull-mark"))
+        body.append(
+            el("rect", x=tx, y=5, width=size, height=14, rx=3, class_="hull " + ("intact" if ok else "damaged"))
+        )
+        if size >= 13:
+            body.append(text(tx + size / 2, 16.5, "✓" if ok else "✕", class_="hull-mark"))
         tx += size + 2
     if not total:
-        body.append(text(tx, y + 12, "none", anchor="start", class_="small"))
+        body.append(text(tx, 17, "no hull", anchor="start", class_="small"))
+        tx += 48
     who = "Your" if ctx.seat == p else f"{ctx.name(p)}'s"
     title = f"{who} hull: {intact} intact, {damaged} damaged"
     if part == "mine:hull" and ctx.view["phase"] == "turn":
@@ -47,7 +51,7 @@ def _hull(ctx: Ctx, p: int, info: Mapping[str, Any], x: float, y: float, width: 
     elif part == "loot:hull":
         title += " (click to loot an intact token)"
     term = "damaged hull" if damaged and (ctx.seat == p) else "intact hull"
-    body.append(hit(x - 2, y - 2, max(tx - x + 4, 70), 19, title, part, term, rx=3))
+    body.append(hit(x - 2, 3, max(tx - x + 2, 30), 18, title, part, term, rx=3))
     return "".join(body)
 
 
@@ -57,57 +61,78 @@ def _energy(ctx: Ctx, p: int, energy: int, x: float, y: float) -> str:
         "g",
         el("path", d=bolt(x, y - 12, 0.9), class_="bolt")
         + text(x + 13, y, str(energy), anchor="start", class_="energy"),
-        title=f"{who} {plural(energy, 'energy token').replace('tokens', 'tokens')}",
+        title=f"{who} {plural(energy, 'energy token')}: it pays for xenotech and boosts, and +1 a die when set "
+        "aside before a roll",
         data_term="energy",
     )
 
 
-def _mat_header(ctx: Ctx, p: int, info: Mapping[str, Any], part: str | None) -> str:
+def _marker(ctx: Ctx, p: int, info: Mapping[str, Any]) -> tuple[str, str, str]:
+    """A symbol after a captain's name saying what they are doing now, its hover text and term."""
     view = ctx.view
+    phase = view["phase"]
+    name = ctx.name(p)
+    if info["status"] != "alive":
+        return "", "", ""
+    if phase == "turn" and view["active"] == p:
+        return "▶", f"{name}'s turn: {plural(int(view['actions_left']), 'action')} left", "turn"
+    if phase == "fire":
+        if info["chosen"]:
+            return "✓", f"{name}'s ship is on fire: {name} has chosen what it burns", "ships on fire"
+        return "…", f"{name}'s ship is on fire: {name} is choosing what it burns", "ships on fire"
+    if phase == "over" and p in view["winners"]:
+        return "★", f"{name} wins", "turn"
+    return "", "", ""
+
+
+def _mat_header(ctx: Ctx, p: int, info: Mapping[str, Any], part: str | None, hull_part: str | None = None) -> str:
+    """The header: the captain's mark and name, what they are doing, their hull tokens (where
+    they show) and energy."""
     color = color_of(ctx.content, p)
     you = ctx.seat == p
-    body = [el("rect", x=0, y=0, width=W, height=28, rx=8, fill=color, fill_opacity=0.28)]
-    body.append(mark(p, 16, 14, 9, color, term=ctx.captain(p)))
-    label = ctx.name(p) + ("  (you)" if you else "")
-    body.append(text(32, 19, label, anchor="start", class_="mat-name"))
     status = str(info["status"])
-    right = ""
-    phase = view["phase"]
-    if status != "alive":
-        right = STATUS_WORDS[status].upper()
-    elif phase == "turn" and view["active"] == p:
-        right = f"▶ TURN · {plural(int(view['actions_left']), 'action')}"
-    elif phase == "draft" or phase == "fire":
-        right = "✓ chosen" if info["chosen"] else "choosing…"
-    elif phase == "over" and p in view["winners"]:
-        right = "★ WINNER"
-    body.append(text(W - 56, 19, right, anchor="end", class_="mat-status" + (" out" if status != "alive" else "")))
-    body.append(_energy(ctx, p, int(info["energy"]), W - 46, 20))
     who = "Your ship" if you else f"{ctx.name(p)}'s ship"
     title = f"{who}: {ctx.owner(p)}, {STATUS_WORDS[status]}"
     if part and part.startswith("captain:"):
         title += " (click to target this ship)"
-    body.append(hit(0, 0, W - 60, 28, title, part, ctx.content.captains[p].name, rx=8))
+    body = [
+        el("rect", x=0, y=0, width=W, height=HEADER, rx=8, fill=color, fill_opacity=0.28),
+        hit(0, 0, W - 60, HEADER, title, part, ctx.content.captains[p].name, rx=8),
+        ctx.mark(p, 16, 12, 9),
+    ]
+    x = 30.0
+    symbol, words, term = _marker(ctx, p, info)
+    if symbol:
+        body.append(el("g", text(x + 6, 17, symbol, class_="mat-status"), title=words, data_term=term))
+        x += 16
+    label = ctx.name(p) + ("  (you)" if you else "")
+    body.append(text(x, 17, label, anchor="start", class_="mat-name"))
+    x += text_width(label, 8.8) + 6  # at most that wide: bold 14 px letters are 8.4 on average
+    if "intact" in info:
+        body.append(_hull(ctx, p, info, x + 4, W - 58, hull_part))
+    body.append(_energy(ctx, p, int(info["energy"]), W - 46, 18))
     return "".join(body)
 
 
 def _screened_mat(ctx: Ctx, p: int, info: Mapping[str, Any]) -> tuple[str, float]:
-    h = 92.0
+    h = 100.0
     body = [el("rect", x=0, y=0, width=W, height=h, rx=8, class_="mat", stroke=color_of(ctx.content, p))]
     body.append(_mat_header(ctx, p, info, None))
-    body.append(el("rect", x=PAD, y=34, width=W - 2 * PAD, height=h - 42, rx=6, class_="screen"))
+    body.append(el("rect", x=PAD, y=30, width=W - 2 * PAD, height=h - 36, rx=6, class_="screen"))
     hand = int(info["hand_size"])
-    body.append(text(W / 2, 54, "behind the privacy screen", class_="screen-text"))
+    body.append(text(W / 2, 50, "behind the privacy screen", class_="screen-text"))
     picks = int(info["picks"])
-    line = f"{plural(hand, 'card')} in hand · {plural(picks, 'card')} taken"
-    body.append(text(W / 2, 72, line, class_="small"))
-    for k in range(min(hand, 12)):
-        body.append(el("rect", x=W - PAD - 12 - k * 7, y=38, width=10, height=14, rx=2, class_="mini-back"))
+    chosen = "✓ chosen" if info["chosen"] else "choosing…"
+    line = f"{plural(hand, 'card')} in hand · {plural(picks, 'card')} taken · {chosen}"
+    body.append(text(W / 2, 67, line, class_="small"))
+    shown = min(hand, 12)
+    for k in range(shown):
+        body.append(el("rect", x=W / 2 - 6 * shown + 1 + k * 12, y=74, width=10, height=14, rx=2, class_="mini-back"))
     title = (
         f"{ctx.name(p)} is drafting behind a privacy screen: {plural(hand, 'card')} in hand, "
         f"{plural(picks, 'card')} taken so far" + (", has chosen from this hand" if info["chosen"] else "")
     )
-    body.append(hit(PAD, 34, W - 2 * PAD, h - 42, title, None, "privacy screen"))
+    body.append(hit(PAD, 30, W - 2 * PAD, h - 36, title, None, "privacy screen"))
     return "".join(body), h
 
 
@@ -149,14 +174,13 @@ def _systems(ctx: Ctx, p: int, info: Mapping[str, Any]) -> list[Face]:
     mat: Mapping[str, int] = info["mat"]
     own = ctx.seat == p
     draft = ctx.view["phase"] == "draft"
-    ship = _ship_part(ctx, p)
     faces: list[Face] = []
     for kind in ("engine", "weapon"):
         n = int(mat.get(kind, 0))
         toks = ctx.tokens_on(p, kind)
         part = _part_for(ctx, p, kind, f"mine:{kind}")
         if not n:
-            face = Face(kind, empty=f"no {kind}", term="empty slot", part=part)
+            face = Face(kind, empty=f"no|{kind}", term="empty slot", part=part)
             face.title = f"No {kind}: " + card_text(ctx.content, kind)
             faces.append(face)
             continue
@@ -190,7 +214,6 @@ def _systems(ctx: Ctx, p: int, info: Mapping[str, Any]) -> list[Face]:
             Face(
                 xeno,
                 int(mat[xeno]),
-                note="xenotech",
                 title=title,
                 term=card_name(xeno),
                 part=part,
@@ -198,15 +221,9 @@ def _systems(ctx: Ctx, p: int, info: Mapping[str, Any]) -> list[Face]:
                 dim=bool(toks),
             )
         )
-    else:
-        faces.append(
-            Face("", empty="no|xenotech", title="No xenotech card on this ship.", term="empty slot", part=ship)
-        )
     slots: list[Mapping[str, Any]] = info["countermeasures"]
     for i, slot in enumerate(slots):
         faces.append(_slot_face(ctx, p, i, slot, draft))
-    for _ in range(len(slots), ctx.content.rules.countermeasure_limit):
-        faces.append(Face("", empty="empty", title="An empty countermeasure slot.", term="empty slot", part=ship))
     return faces
 
 
@@ -229,10 +246,7 @@ def _slot_face(ctx: Ctx, p: int, i: int, slot: Mapping[str, Any], draft: bool) -
         flags.append("with an AI token" if slot["ai"] == 1 else "its AI token already used")
     if slot["armor"]:
         flags.append(f"{plural(int(slot['armor']), 'armor token')} left")
-    note = "DEPLOYED" if slot["deployed"] else "face down"
-    note2 = ""
-    if slot["ai"]:
-        note2 = "AI" if slot["ai"] == 1 else "AI used"
+    note = ("boosted" if slot["boosted"] else "deployed") if slot["deployed"] else "face down"
     if card is None:
         title = f"{ctx.name(p)}'s face-down countermeasure"
         if toks:
@@ -249,16 +263,15 @@ def _slot_face(ctx: Ctx, p: int, i: int, slot: Mapping[str, Any], draft: bool) -
     return Face(
         card,
         note=note,
-        note2=note2,
         title=title,
         term=card_name(card),
         part=part,
         tokens=toks,
         deployed=bool(slot["deployed"]),
-        boosted=bool(slot["boosted"]),
         face_down=not slot["deployed"],
         dim=bool(toks),
         armor=int(slot["armor"]),
+        badge="AI" if slot["ai"] in (1, 2) else "",
     )
 
 
@@ -276,8 +289,8 @@ def _crew(ctx: Ctx, p: int, info: Mapping[str, Any]) -> list[Face]:
     faces.append(
         Face(
             CAPTAIN,
-            note=f"rating {rating[CAPTAIN]}",
-            note2="killed" if status == "lifeless" else "",
+            rating=rating[CAPTAIN],
+            note="killed" if status == "lifeless" else "",
             title=cap_title,
             term=card_name(CAPTAIN),
             part=cap_part,
@@ -300,17 +313,13 @@ def _crew(ctx: Ctx, p: int, info: Mapping[str, Any]) -> list[Face]:
             title += f" ({_disabled_by(ctx, toks)})"
         own_hint = "" if draft else " (click, then a ship, to teleport; or to defend or burn when asked)"
         title += _hint(part, own_hint)
-        note2 = ""
-        if away:
-            note2 = f"{len(away)} away"
-        elif toks:
-            note2 = "disabled"
+        note = f"{len(away)} away" if away else ""
         faces.append(
             Face(
                 kind,
                 n,
-                note=f"rating {rating[kind]}",
-                note2=note2,
+                rating=rating[kind],
+                note=note,
                 title=title,
                 term=card_name(kind),
                 part=part,
@@ -321,30 +330,23 @@ def _crew(ctx: Ctx, p: int, info: Mapping[str, Any]) -> list[Face]:
     return faces
 
 
-def _row(ctx: Ctx, faces: list[Face], y: float) -> str:
-    k = max(len(faces), 5)
-    gap = 6
-    w = min(66.0, (W - 2 * PAD - (k - 1) * gap) / k)
-    return "".join(face_svg(ctx, f, PAD + i * (w + gap), y, w) for i, f in enumerate(faces))
-
-
 def _aboard(ctx: Ctx, p: int, y: float) -> tuple[str, float]:
-    """Enemy crew aboard ``p``'s ship: chips in their owner's colour and shape."""
+    """Enemy crew aboard ``p``'s ship: a chip each, in their owner's colour and shape."""
     boarders = [b for b in ctx.view["boarders"] if b[2] == p]
     if not boarders:
         return "", 0
     body = [text(PAD, y + 13, "ABOARD", anchor="start", class_="label")]
-    x, row = PAD + 50.0, 0
-    chip_w = (W - PAD - 50 - PAD - 6) / 2
-    for b in boarders:
+    x = PAD + 62.0
+    chip_w = W - x - PAD
+    for row, b in enumerate(boarders):
         owner, crew, _host, wait, mode, loot = int(b[0]), str(b[1]), int(b[2]), int(b[3]), str(b[4]), str(b[5])
-        cx = x + (chip_w + 6) * (row % 2)
-        cy = y + 20 * (row // 2)
+        cy = y + 20 * row
         color = color_of(ctx.content, owner)
-        body.append(el("rect", x=cx, y=cy, width=chip_w, height=18, rx=9, fill=color, fill_opacity=0.3, stroke=color))
-        body.append(mark(owner, cx + 10, cy + 9, 6, color, term=ctx.captain(owner)))
+        body.append(el("rect", x=x, y=cy, width=chip_w, height=18, rx=9, fill=color, fill_opacity=0.3, stroke=color))
+        body.append(ctx.mark(owner, x + 10, cy + 9, 6, quiet=True))
         doing = "sabotaging" if mode == "sabotage" else ("with loot" if loot else "aboard")
-        body.append(text(cx + 20, cy + 13, f"{card_name(crew)} · {doing}", anchor="start", class_="chip"))
+        words = f"{ctx.name(owner)}'s {card_name(crew)} · {doing}"
+        body.append(text(x + 20, cy + 13, words, anchor="start", class_="chip"))
         title = f"{ctx.owner(owner)}'s {card_name(crew)} aboard {ctx.name(p)}'s ship"
         if mode == "sabotage":
             title += ", sabotaging"
@@ -352,12 +354,17 @@ def _aboard(ctx: Ctx, p: int, y: float) -> tuple[str, float]:
             loot_words = {HULL: "an intact hull token", ENERGY: f"{ctx.content.rules.loot_energy} energy"}
             title += f", carrying {loot_words.get(loot, card_name(loot))} home"
         title += f"; goes home {ctx.until(owner, wait)}"
-        body.append(hit(cx, cy, chip_w, 18, title, None, "boarder", rx=9))
-        row += 1
-    return "".join(body), 20 * ((row + 1) // 2) + 4
+        body.append(hit(x, cy, chip_w, 18, title, None, "boarder", rx=9))
+    return "".join(body), 20 * len(boarders) + 4
+
+
+HEADER = 24
+"""The height of a mat's header: its captain's mark, name and doing, hull tokens and energy."""
+CARDS_Y = 28
 
 
 def mat_svg(ctx: Ctx, p: int) -> tuple[str, float]:
+    """Captain ``p``'s mat as the viewer may see it, and its height."""
     info = ctx.players[p]
     if "mat" not in info:
         return _screened_mat(ctx, p, info)
@@ -367,20 +374,6 @@ def mat_svg(ctx: Ctx, p: int) -> tuple[str, float]:
     ship_part = _ship_part(ctx, p)
     if own and phase == "draft":
         ship_part = "use:play"
-    aboard, aboard_h = _aboard(ctx, p, 190)
-    h = 190 + aboard_h + 4
-    color = color_of(ctx.content, p)
-    active = phase == "turn" and ctx.view["active"] == p
-    cls = "mat" + (" active" if active else "") + (" out" if status != "alive" else "")
-    who = "Your ship" if own else f"{ctx.name(p)}'s ship"
-    bg_title = f"{who} ({ctx.owner(p)})"
-    if ship_part == "use:play":
-        bg_title += ": click here to install the chosen card"
-    elif ship_part:
-        bg_title += ": click to target it"
-    body = [el("rect", x=0, y=0, width=W, height=h, rx=8, class_=cls, stroke=color)]
-    body.append(hit(0, 0, W, h, bg_title, ship_part, ctx.content.captains[p].name, rx=8))
-    body.append(_mat_header(ctx, p, info, ship_part if not own else None))
     hull_part: str | None = None
     if own:
         hull_part = "use:hull" if phase == "draft" else "mine:hull"
@@ -388,17 +381,28 @@ def mat_svg(ctx: Ctx, p: int) -> tuple[str, float]:
         hull_part = "loot:hull"
     elif ship_part:
         hull_part = ship_part
-    body.append(_hull(ctx, p, info, PAD + 2, 35, W - 2 * PAD, hull_part))
-    body.append(_row(ctx, _systems(ctx, p, info), 58))
-    body.append(_row(ctx, _crew(ctx, p, info), 124))
-    body.append(aboard)
-    if status != "alive":
-        word = "WRECK" if status == "destroyed" else "CAPTAIN KILLED"
-        body.append(text(W / 2, 130, word, class_="stamp", transform=f"rotate(-12 {W / 2} 120)"))
-    if phase == "fire" and status == "alive":
-        body.append(text(W - 8, 50, "ON FIRE", anchor="end", class_="fire"))
-    if own and info.get("burn"):
-        burn = str(info["burn"])
-        words = "an intact hull token" if burn == HULL else burn_words(info, burn)
-        body.append(text(W - 8, 50, f"you burn: {words}", anchor="end", class_="fire"))
+    y = float(CARDS_Y)
+    out = ""
+    if status != "alive":  # the ship floats on: its hull can still be shot
+        out = text(PAD, y + 13, STATUS_WORDS[status].upper(), anchor="start", class_="mat-status out")
+        y += 20
+    cleared = status != "alive" and not info["mat"] and not info["countermeasures"]
+    cards, cards_h = ("", 0.0) if cleared else rows_svg(ctx, _systems(ctx, p, info) + _crew(ctx, p, info), y)
+    aboard, aboard_h = _aboard(ctx, p, y + cards_h)
+    h = y + cards_h + aboard_h + 2
+    color = color_of(ctx.content, p)
+    active = phase == "turn" and ctx.view["active"] == p
+    cls = "mat" + (" active" if active else "") + (" out" if status != "alive" else "")
+    who = "Your ship" if own else f"{ctx.name(p)}'s ship"
+    bg_title = f"{who} ({ctx.owner(p)})"
+    if cleared:
+        bg_title += f": {STATUS_WORDS[status]}, its cards discarded; its hull can still be shot"
+    if ship_part == "use:play":
+        bg_title += ": click here to install the chosen card"
+    elif ship_part:
+        bg_title += ": click to target it"
+    body = [el("rect", x=0, y=0, width=W, height=h, rx=8, class_=cls, stroke=color)]
+    body.append(hit(0, 0, W, h, bg_title, ship_part, ctx.content.captains[p].name, rx=8))
+    body.append(_mat_header(ctx, p, info, ship_part if not own else None, hull_part))
+    body += [out, cards, aboard]
     return "".join(body), h
