@@ -46,10 +46,18 @@ def _game_id(game: Game) -> str:
 GAMES = _registered_games()
 
 
+LONG = {"mothership": playouts(4, 20)}
+"""Playouts per check for the games whose random games are longest by far (Mothership's: several
+hundred decisions each): `make test` walks a few, `make soak` as many as the checks' defaults."""
+
+
 @pytest.mark.parametrize("check", CHECKS.values(), ids=CHECKS.keys())
 @pytest.mark.parametrize("game", GAMES, ids=_game_id)
 def test_registered_game_conforms(game: Game, check: Check) -> None:
-    check(game)
+    if game.id in LONG:
+        check(game, n=LONG[game.id])
+    else:
+        check(game)
 
 
 @pytest.mark.parametrize("players", [4, 6])
