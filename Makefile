@@ -73,7 +73,8 @@ rl-check: $(TEST_STAMP)
 
 # the pictures in docs/screenshots/, taken by the browser tests as they play
 screenshots: $(TEST_STAMP) system-packages
-	SPACETABLE_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist -q tests/test_web_browser.py tests/test_web_boards.py tests/test_mothership_table.py tests/test_web_lobby.py
+	SPACETABLE_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist -q tests/test_web_browser.py tests/test_web_boards.py tests/test_mothership_table.py tests/test_web_lobby.py \
+		tests/test_web_guided.py
 
 bench: $(PLAY_STAMP) compiled
 	$(BIN)/spacetable bench

@@ -15,8 +15,10 @@ from playwright.sync_api import Browser, Page
 
 from server_helpers import Server, run_server
 from web_page_helpers import (
+    TEXT_SIZES,
     Seen,
     click_part,
+    confirm_asked,
     get_json,
     is_over,
     open_page,
@@ -27,32 +29,6 @@ from web_page_helpers import (
 )
 
 EXPANSION = {"exploration": True, "neutron_stars": True, "black_holes": True, "beacons": True, "objectives": "hidden"}
-
-TEXTS = """() => {
-    const out = [];
-    const root = document.getElementById("board-panel");
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const words = n.textContent.trim();
-        const el = n.parentElement;
-        if (!words || el.closest("style, title, [hidden]")) continue;
-        const box = el.getBoundingClientRect();
-        if (!box.width || !box.height) continue;
-        let px = parseFloat(getComputedStyle(el).fontSize);
-        if (el instanceof SVGElement) {
-            const m = el.getScreenCTM();
-            px *= Math.hypot(m.a, m.b);
-        }
-        const style = getComputedStyle(el);
-        const html = !(el instanceof SVGElement);
-        const clipped = html && style.overflow !== "visible" && el.scrollWidth > el.clientWidth + 1;
-        const cut = (words.includes("…") || clipped) && !el.closest("[title]") && !el.querySelector("title");
-        out.push({words: words.slice(0, 60), px, cut});
-    }
-    return out;
-}"""
-"""Every piece of text the board panel shows: its words, its drawn size in pixels (the font size
-times the SVG's scale) and whether it is cut without a full text to hover."""
 
 
 @pytest.fixture
@@ -107,7 +83,7 @@ def _check_decision(page: Page, update: dict[str, Any], seat: int, floor: float)
     assert guide == update["guide"]
     for words in expected_words(update, seat):
         assert words.lower() in guide.lower(), f"the guide {guide!r} does not say {words!r} ({_kinds(update)})"
-    texts = page.evaluate(TEXTS)
+    texts = page.evaluate(TEXT_SIZES, "#board-panel")
     small = [t for t in texts if t["px"] < floor - 0.05]
     assert not small, f"text under {floor} px: {small[:6]}"
     cut = [t for t in texts if t["cut"]]
@@ -125,15 +101,20 @@ def _play_rounds(page: Page, seen: Seen, rounds: int, floor: float, seed: int) -
         if update["view"]["phase"] == "turn" and update["view"]["round"] > rounds:
             return done
         _check_decision(page, update, 0, floor)
-        moves = update["actions"]
+        # a person heeds the table's warnings (a last ship into a black hole): the rounds go on with a fleet
+        moves = [a for a in update["actions"] if not a.get("warning")] or update["actions"]
         ending = [a for a in moves if a["label"].startswith("collect resources")]
         chosen = ending[0] if ending and rng.random() < 0.2 else rng.choice(moves)
         for part in chosen["parts"]:
             click_part(page, part)
-        longer = [a for a in moves if a["parts"][: len(chosen["parts"])] == chosen["parts"] and a is not chosen]
+        longer = [
+            a for a in update["actions"] if a["parts"][: len(chosen["parts"])] == chosen["parts"] and a is not chosen
+        ]
         if longer:
             click_part(page, chosen["parts"][-1])
-        if chosen.get("note"):
+        if chosen.get("warning"):  # why it loses is shown first: only the dialog's button sends it
+            confirm_asked(page, chosen)
+        elif chosen.get("note"):
             page.wait_for_selector("#note:not([hidden])")
             assert page.locator("#note-text").inner_text() == chosen["note"]
             click_part(page, chosen["parts"][-1])

@@ -86,6 +86,8 @@ def play_falling_skies_by_clicking(page: Page, rng: random.Random, stop_after: i
             targets = page.locator("#board .st-target")
             assert targets.count() > 0, "a chosen die highlights no space"
             targets.nth(rng.randrange(targets.count())).click()
+            if page.locator("#note").is_visible():  # a placement that can lose says why first
+                page.click("#note-go")
             clicks["board"] += 1
         elif click_any_action(page, rng) is not None:
             clicks["list"] += 1

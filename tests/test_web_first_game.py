@@ -43,7 +43,15 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from server_helpers import Server, run_server
-from web_page_helpers import Seen, is_over, open_page, post_json, wait_for_update_after, wait_ready
+from web_page_helpers import (
+    Seen,
+    confirm_asked,
+    is_over,
+    open_page,
+    post_json,
+    wait_for_update_after,
+    wait_ready,
+)
 
 ICON = 60
 """Both sides of a shape's box below this many SVG user units make it an icon (see above)."""
@@ -185,9 +193,8 @@ def _play_one(page: Page, seen: Seen, rng: random.Random) -> None:
     update = seen.updates()[-1]
     chosen = rng.choice(update["actions"])
     page.locator(f'#actions button.action[data-i="{chosen["i"]}"]').click()
-    if chosen.get("note"):  # a move with a note (a fight's odds) is shown first, then confirmed
-        assert page.locator("#note-text").inner_text() == chosen["note"]
-        page.click("#note-go")
+    if chosen.get("note") or chosen.get("warning"):  # its odds or why it loses are shown first, then confirmed
+        confirm_asked(page, chosen)
     wait_for_update_after(page, seen, update["n"])
 
 

@@ -37,9 +37,10 @@ def shot(page: Page, name: str, tmp_path: Path) -> Path:
 
 @dataclass
 class Seen:
-    """Every WebSocket frame one page received, parsed."""
+    """Every WebSocket frame one page received (and sent), parsed."""
 
     frames: list[dict[str, Any]] = field(default_factory=list)
+    sent: list[dict[str, Any]] = field(default_factory=list)
 
     def updates(self) -> list[dict[str, Any]]:
         return [f for f in self.frames if f.get("type") == "update"]
@@ -54,10 +55,20 @@ def open_page(browser: Browser, url: str, width: int = 1280, height: int = 720) 
 
     def on_socket(socket: WebSocket) -> None:
         socket.on("framereceived", lambda payload: seen.frames.append(json.loads(payload)))
+        socket.on("framesent", lambda payload: seen.sent.extend(_json_object(payload)))
 
     page.on("websocket", on_socket)
     page.goto(url)
     return page, seen
+
+
+def _json_object(payload: str | bytes) -> list[dict[str, Any]]:
+    """A frame a page sent, parsed (none where a test sent it junk on purpose)."""
+    try:
+        frame = json.loads(payload)
+    except ValueError:
+        return []
+    return [frame] if isinstance(frame, dict) else []
 
 
 def wait_ready(page: Page) -> None:
@@ -89,11 +100,22 @@ def click_any_action(page: Page, rng: random.Random) -> str | None:
     try:
         label = button.inner_text(timeout=2000)
         button.click(timeout=2000)
-        if page.locator("#note").is_visible():  # a move with a note (its odds) asks to be confirmed
+        if page.locator("#note").is_visible():  # a move with a note or a warning asks to be confirmed
             page.click("#note-go", timeout=2000)
     except PlaywrightTimeout:
         return None
     return label
+
+
+def confirm_asked(page: Page, action: dict[str, Any]) -> None:
+    """A move with a warning (why it loses) or a note (its odds) is not sent at once: the dialog
+    (#note) shows them; check that it says them, and play the move with its button."""
+    page.wait_for_selector("#note:not([hidden])", timeout=WAIT_MS)
+    if action.get("warning"):
+        assert page.locator("#note-warning").inner_text() == action["warning"]
+    if action.get("note"):
+        assert page.locator("#note-text").inner_text() == action["note"]
+    page.click("#note-go")
 
 
 def get_json(url: str) -> Any:
@@ -141,6 +163,32 @@ def check_frames_hold_only_the_seat_s_knowledge(record: Record, seen: Seen, seat
             assert (event["n"], event["kind"], event["text"]) in visible, f"seat {seat} was sent {event}"
         checked += 1
     return checked
+
+
+TEXT_SIZES = """root => {
+    const out = [];
+    const walker = document.createTreeWalker(document.querySelector(root), NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const words = n.textContent.trim();
+        const el = n.parentElement;
+        if (!words || el.closest("style, script, title, [hidden]")) continue;
+        const box = el.getBoundingClientRect();
+        if (!box.width || !box.height) continue;
+        let px = parseFloat(getComputedStyle(el).fontSize);
+        if (el instanceof SVGElement) {
+            const m = el.getScreenCTM();
+            px *= Math.hypot(m.a, m.b);
+        }
+        const style = getComputedStyle(el);
+        const html = !(el instanceof SVGElement);
+        const clipped = html && style.overflow !== "visible" && el.scrollWidth > el.clientWidth + 1;
+        const cut = (words.includes("…") || clipped) && !el.closest("[title]") && !el.querySelector("title");
+        out.push({words: words.slice(0, 60), px, cut});
+    }
+    return out;
+}"""
+"""Every piece of text shown under the element of a selector: its words, its drawn size in pixels
+(the font size times the SVG's scale) and whether it is cut without a full text to hover."""
 
 
 UNCOVERED_POINT = """element => {
@@ -204,13 +252,16 @@ def play_on_the_board(
     rng: random.Random,
     limit: int = 3000,
     observe: Callable[[Page, dict[str, Any]], None] | None = None,
+    stop_after: int | None = None,
 ) -> dict[str, int]:
-    """Play to the end as a person does: each decision, a random move that has a place on the board
-    is made by clicking its pieces and places in turn; a move without one comes from the list.
-    ``observe`` sees the page and its update before each decision. Returns how many decisions
-    went each way."""
+    """Play to the end (or ``stop_after`` decisions) as a person does: each decision, a random move
+    that has a place on the board is made by clicking its pieces and places in turn; a move
+    without one comes from the list. ``observe`` sees the page and its update before each
+    decision. Returns how many decisions went each way."""
     made = {"board": 0, "list": 0}
     while sum(made.values()) < limit:
+        if stop_after is not None and sum(made.values()) >= stop_after:
+            return made
         wait_ready(page)
         if is_over(page):
             return made
@@ -233,7 +284,9 @@ def play_on_the_board(
             ]
             if longer:  # its path also starts longer ones: a second click on its last place sends it
                 click_part(page, chosen["parts"][-1])
-            if chosen.get("note"):  # its note (the odds) is shown first: choosing its last place again sends it
+            if chosen.get("warning"):  # why it loses is shown first: only the dialog's button sends it
+                confirm_asked(page, chosen)
+            elif chosen.get("note"):  # its note (the odds) is shown first: choosing its last place again sends it
                 page.wait_for_selector("#note:not([hidden])", timeout=WAIT_MS)
                 click_part(page, chosen["parts"][-1])
             made["board"] += 1

@@ -79,10 +79,11 @@ def welcome(table: Table, seat: int | None) -> Frame:
 
 def update(table: Table, seat: int | None, since: int) -> Frame:
     """The table now as ``seat`` sees it, with the events it may see numbered after ``since``; a
-    seat a bot plays for its person is offered no actions."""
+    seat a bot plays for its person is offered no actions, and guided as one who watches."""
     state = table.state
     view, svg = position(table.game, state, seat)
-    own = [] if table.handed(seat) else own_actions(state, seat)
+    handed = table.handed(seat)
+    own = [] if handed else own_actions(state, seat)
     outcome = state.outcome()
     return {
         "type": "update",
@@ -90,7 +91,7 @@ def update(table: Table, seat: int | None, since: int) -> Frame:
         "view": view,
         "svg": svg,
         "names": table.game.seat_names(view),
-        "guide": table.game.guide(view, seat, own),
+        "guide": table.game.guide(view, None if handed else seat, own),
         "actions": actions_json(table.game, state, own),
         "to_act": list(state.awaiting()),
         "events": events_json(table.game, table.events, seat, since),

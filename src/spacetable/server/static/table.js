@@ -9,6 +9,7 @@ const filterInput = $("actions-filter");
 const logBox = $("log");
 const notice = $("notice");
 const info = $("info");
+const side = $("side");
 
 const page = {
   seat: null,
@@ -18,12 +19,20 @@ const page = {
   lastN: null, // the n of the last update drawn
   loggedN: -1, // events up to this n are in the log
   update: null,
+  receivedAt: 0, // when the update came (performance.now()): its clock counts down from there
+  presenceAt: 0, // when the presence came: its grace periods count down from there
   seats: [],
+  votes: {},
   gameId: null, // the game's id, for the links to its rules
   glossary: {},
-  names: [], // what the game calls each seat ("Player 2"), as its board and log do
+  names: [], // one name per seat, as the game's board and log call them ("Red", "Player 2")
   tab: null, // the side panel shown where a split board's panels are tabs
+  sheet: "moves", // the panel the phone's bottom sheet shows (null: the sheet is folded)
   path: [], // the data-parts chosen so far: a prefix of some actions' parts (docs/WEB.md, "Parts are paths")
+  noted: null, // the i of the move whose note or warning is shown
+  focusPart: null, // the board element keys act on (the roving tabindex), by its data-part
+  refocus: false, // a move was sent: the next decision's first control takes the focus
+  keyboard: false, // the last thing the person did was a key press
   replay: null, // {k, total} while the replay timeline is shown
   log: [], // every event line shown live, kept while the replay borrows the log
 };
@@ -58,6 +67,10 @@ function send(frame) {
   }
   showNotice("Not connected: reconnecting…");
   return false;
+}
+
+function messageId() {
+  return crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 }
 
 function connect() {
@@ -119,6 +132,7 @@ const handlers = {
     page.glossary = frame.glossary || {};
     page.names = frame.names || [];
     $("game-name").textContent = frame.game ? frame.game.name : "Table";
+    $("game-name").title = $("game-name").textContent; // a phone's header cuts it short
     if (frame.game) {
       page.gameId = frame.game.id;
       $("howto").href = `/howto/${encodeURIComponent(frame.game.id)}`;
@@ -129,10 +143,14 @@ const handlers = {
   update(frame) {
     page.update = frame;
     page.lastN = frame.n;
+    page.receivedAt = page.presenceAt = performance.now();
+    if (frame.names && frame.names.length) page.names = frame.names;
     appendEvents(frame.events || []);
     if (!page.replay) draw();
     drawPlayers();
     drawOutcome();
+    drawHanded();
+    if (!page.replay) focusNext();
   },
   refused(frame) {
     showNotice(`Refused: ${frame.reason}`);
@@ -143,8 +161,10 @@ const handlers = {
       page.update.presence = frame.presence;
       page.update.spectators = frame.spectators;
     }
+    page.presenceAt = performance.now();
     page.votes = frame.votes || {};
     drawPlayers();
+    drawHanded();
   },
   rematch(frame) {
     const link = h("a", { href: frame.link, id: "rematch-link", class: "button primary" }, "Go to the rematch");
@@ -159,9 +179,9 @@ const handlers = {
 function draw() {
   const u = page.update;
   if (!u) return;
+  drawTurn(); // first: the status line above the board takes from the board's room
   drawBoard(u.svg, u.view);
   drawActions(u.actions || []);
-  drawTurn();
 }
 
 function drawBoard(svg, view) {
@@ -171,6 +191,10 @@ function drawBoard(svg, view) {
   } else {
     fill(board, viewToDom(view));
     board.classList.add("as-data");
+  }
+  // a drawing whose parts are clicked is a group of controls, not one picture (axe: nested-interactive)
+  for (const root of board.querySelectorAll(":scope > svg, :scope > .st-split > svg")) {
+    if (root.getAttribute("role") === "img" && root.querySelector("[data-part]")) root.setAttribute("role", "group");
   }
   for (const node of board.querySelectorAll("[data-part]")) node.setAttribute("tabindex", "-1");
   arrange();
@@ -198,6 +222,11 @@ function boardRoom() {
   return Math.max(240, (Number.isFinite(cap) ? cap : window.innerHeight - 16) - below - 4);
 }
 
+/** What sits above the board in its panel (the guide, a note): it takes from the board's room. */
+function aboveBoard() {
+  return board.getBoundingClientRect().top - boardPanel.getBoundingClientRect().top;
+}
+
 function arrange() {
   const split = board.querySelector(":scope > .st-split");
   if (split) return arrangeSplit(split);
@@ -212,7 +241,7 @@ function arrange() {
     return;
   }
   const width = board.clientWidth || boardPanel.clientWidth;
-  const room = boardRoom();
+  const room = Math.max(240, boardRoom() - aboveBoard());
   const scale = (box) => Math.min(width / box.width, room / box.height);
   // the wide arrangement shows everything at once: worth a slightly smaller drawing
   const useWide = scale(wide) >= 0.9 * scale(tall);
@@ -234,9 +263,7 @@ function arrangeSplit(split) {
   fitButton.hidden = true;
   if (!box) return;
   const width = board.clientWidth || boardPanel.clientWidth;
-  // what sits above the board in its panel (the guide, a note) takes from the room
-  const above = board.getBoundingClientRect().top - boardPanel.getBoundingClientRect().top;
-  const room = Math.max(240, boardRoom() - above);
+  const room = Math.max(240, boardRoom() - aboveBoard());
   const beside = Math.min(room * (box.width / box.height), width - SIDE_MIN - 12);
   const wide = beside >= Math.min(480, width * 0.5);
   board.dataset.layout = wide ? "wide" : "tall";
@@ -244,12 +271,26 @@ function arrangeSplit(split) {
   svg.style.width = wide ? `${Math.floor(beside)}px` : "100%";
   board.style.setProperty("--board-room", `${room}px`);
   drawTabs(split, !wide);
+  const panels = split.querySelector(":scope > .st-side");
+  if (panels) keyScrollable(panels, "Board panels");
+}
+
+/** A region that scrolls is in the Tab order, so that keys scroll it (axe: scrollable-region-focusable). */
+function keyScrollable(node, label) {
+  const scrolls = node.scrollHeight > node.clientHeight + 1;
+  if (scrolls) {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "region");
+    node.setAttribute("aria-label", label);
+  } else {
+    for (const name of ["tabindex", "role", "aria-label"]) node.removeAttribute(name);
+  }
 }
 
 /** On a narrow screen the side panels become tabs, the one chosen kept across updates. */
 function drawTabs(split, tabbed) {
-  const side = split.querySelector(":scope > .st-side");
-  const sections = side ? [...side.querySelectorAll(":scope > section[data-tab]")] : [];
+  const panels = split.querySelector(":scope > .st-side");
+  const sections = panels ? [...panels.querySelectorAll(":scope > section[data-tab]")] : [];
   const old = split.querySelector(":scope > .st-tabs");
   if (old) old.remove();
   for (const section of sections) section.hidden = false;
@@ -261,7 +302,7 @@ function drawTabs(split, tabbed) {
       h("button", { type: "button", role: "tab", "data-tab-for": name, "aria-selected": String(name === page.tab), onclick: () => showTab(name) }, name),
     ),
   );
-  side.before(bar);
+  panels.before(bar);
   for (const section of sections) section.hidden = section.dataset.tab !== page.tab;
 }
 
@@ -299,6 +340,63 @@ new ResizeObserver((entries) => {
 }).observe(boardPanel, { box: "border-box" });
 window.addEventListener("resize", arrange);
 
+// ---- the phone's bottom sheet --------------------------------------------------------------------
+// On a narrow screen the side panels (moves, the board element's explanation, players, log) sit in
+// a sheet fixed at the bottom, one at a time behind a tab bar, so that none of them waits under the
+// board; the page keeps room below the board for the sheet (--sheet-height).
+
+const narrow = window.matchMedia("(max-width: 899px)");
+const sheetTabs = $("sheet-tabs");
+
+function arrangeSheet() {
+  const on = narrow.matches;
+  document.body.classList.toggle("sheet", on);
+  sheetTabs.hidden = !on;
+  if (on) sheetTabs.setAttribute("role", "tablist");
+  else sheetTabs.removeAttribute("role");
+  for (const button of sheetTabs.querySelectorAll("[data-sheet-for]")) {
+    const chosen = button.dataset.sheetFor === page.sheet;
+    if (on) {
+      button.setAttribute("role", "tab");
+      button.setAttribute("aria-selected", String(chosen));
+      button.setAttribute("aria-expanded", String(chosen));
+    } else {
+      for (const name of ["role", "aria-selected", "aria-expanded"]) button.removeAttribute(name);
+    }
+  }
+  for (const section of side.querySelectorAll(":scope > [data-sheet]")) {
+    section.hidden = on && section.dataset.sheet !== page.sheet;
+    if (on) section.setAttribute("role", "tabpanel");
+    else section.removeAttribute("role");
+  }
+  if (!on) document.documentElement.style.removeProperty("--sheet-height");
+}
+
+/** Turn to a panel of the sheet; choosing the open one again folds the sheet to its tab bar. */
+function showSheet(name) {
+  page.sheet = page.sheet === name ? null : name;
+  const button = sheetTabs.querySelector(`[data-sheet-for="${name}"]`);
+  if (button) button.classList.remove("st-fresh");
+  arrangeSheet();
+}
+
+/** A panel that changed while another is shown is marked on its tab. */
+function markSheet(name, fresh) {
+  const button = sheetTabs.querySelector(`[data-sheet-for="${name}"]`);
+  if (button) button.classList.toggle("st-fresh", fresh && page.sheet !== name);
+}
+
+for (const button of sheetTabs.querySelectorAll("[data-sheet-for]")) {
+  button.addEventListener("click", () => showSheet(button.dataset.sheetFor));
+}
+narrow.addEventListener("change", arrangeSheet);
+new ResizeObserver(() => {
+  if (narrow.matches) document.documentElement.style.setProperty("--sheet-height", `${Math.ceil(side.getBoundingClientRect().height)}px`);
+}).observe(side);
+arrangeSheet();
+
+// ---- the moves and the board's parts -------------------------------------------------------------
+
 function actions() {
   return page.replay || !page.update ? [] : page.update.actions || [];
 }
@@ -317,25 +415,40 @@ function matching(list) {
   return list.filter((a) => a.parts.length && extends_(a, page.path));
 }
 
-/** Classes on the board: pieces that start an action, the chosen path, the next steps it reaches. */
+/** The next steps of the chosen path: each board part that extends it, with the actions it leads to. */
+function nextSteps(list) {
+  const depth = page.path.length;
+  const steps = new Map();
+  for (const a of matching(list)) {
+    if (a.parts.length <= depth) continue;
+    const part = a.parts[depth];
+    if (!steps.has(part)) steps.set(part, []);
+    steps.get(part).push(a);
+  }
+  return steps;
+}
+
+/** Classes on the board: pieces that start an action, the chosen path, the next steps it reaches,
+ * and (st-risky) a step all of whose moves the game warns lose. */
 function markBoard() {
-  for (const node of board.querySelectorAll(".st-piece, .st-selected, .st-target")) {
-    node.classList.remove("st-piece", "st-selected", "st-target");
+  for (const node of board.querySelectorAll(".st-piece, .st-selected, .st-target, .st-risky")) {
+    node.classList.remove("st-piece", "st-selected", "st-target", "st-risky");
     node.setAttribute("tabindex", "-1");
+    if (node.getAttribute("role") === "button") node.removeAttribute("role");
   }
   const list = actions();
-  const mark = (part, cls) => {
+  const mark = (part, ...classes) => {
     for (const node of partElements(part)) {
-      node.classList.add(cls);
-      node.setAttribute("tabindex", "0");
+      node.classList.add(...classes);
       node.setAttribute("role", "button");
     }
   };
-  for (const a of list) if (a.parts.length) mark(a.parts[0], "st-piece");
   const depth = page.path.length;
-  if (depth) {
-    for (const part of page.path) mark(part, "st-selected");
-    for (const a of matching(list)) if (a.parts.length > depth) mark(a.parts[depth], "st-target");
+  for (const a of list) if (a.parts.length) mark(a.parts[0], "st-piece");
+  for (const part of page.path) mark(part, "st-selected");
+  for (const [part, leading] of nextSteps(list)) {
+    if (depth) mark(part, "st-target");
+    if (leading.every((a) => a.warning)) mark(part, "st-risky");
   }
   const chosen = new Set(depth ? matching(list).map((a) => a.i) : []);
   for (const button of actionsBox.querySelectorAll("button")) {
@@ -343,19 +456,154 @@ function markBoard() {
   }
   markTabs();
   applyFilter();
+  rove();
 }
+
+// ---- the keyboard: a roving tabindex over the board's clickable parts -----------------------------
+// The parts a key can act on now (the pieces that start a move, or the next steps of the chosen path
+// and its last element) are focusable; one of them is in the Tab order (tabindex 0), the arrow keys
+// go to the nearest in their direction on the screen, Enter or Space clicks, Escape takes the choice
+// back. After a move the next decision's first part (or first move button) takes the focus.
+
+function shown(node) {
+  return node.getClientRects().length > 0 && !node.closest("[hidden]");
+}
+
+/** The board elements a key can act on now, in the drawing's order. */
+function liveParts() {
+  const depth = page.path.length;
+  const nodes = [...board.querySelectorAll(depth ? ".st-target" : ".st-piece")];
+  if (depth && matching(actions()).some((a) => a.parts.length === depth)) nodes.push(...partElements(page.path[depth - 1]));
+  return nodes.filter(shown);
+}
+
+/** Put the element keys act on (the one last focused where it is still live, else the first) in the Tab order. */
+function rove() {
+  const live = liveParts();
+  const current = live.find((n) => n.getAttribute("data-part") === page.focusPart) || live[0];
+  for (const node of live) node.setAttribute("tabindex", node === current ? "0" : "-1");
+  return current || null;
+}
+
+function focusNode(node) {
+  page.focusPart = node.getAttribute("data-part");
+  node.focus({ preventScroll: !page.keyboard });
+  if (page.keyboard && node.scrollIntoView) node.scrollIntoView({ block: "nearest", inline: "nearest" });
+  rove();
+}
+
+/** The next sensible control: the board's part to act on, else the first move button. */
+function focusFirstControl() {
+  const part = rove();
+  if (part) return focusNode(part), true;
+  const button = actionsBox.querySelector("button.action:not([disabled]):not([hidden])");
+  if (button) {
+    button.focus({ preventScroll: !page.keyboard });
+    return true;
+  }
+  return false;
+}
+
+/** After a move (or where the focus was lost with a redrawn board), the next decision's first
+ * control takes the focus; at the end, the outcome. Never the page's top. */
+function focusNext() {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !active.isConnected;
+  if (!page.refocus && (!lost || touch.matches)) return; // a finger needs no focus to move on
+  if (!note.hidden) return;
+  const u = page.update;
+  if (u && u.outcome) {
+    const heading = $("outcome").querySelector("h2");
+    if (heading && page.refocus) heading.focus({ preventScroll: !page.keyboard });
+    page.refocus = false;
+    return;
+  }
+  if (actions().length && focusFirstControl()) page.refocus = false;
+}
+
+const touch = window.matchMedia("(pointer: coarse)");
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+function centre(node) {
+  const box = node.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}
+
+/** The live part nearest to ``from`` in the direction ``[dx, dy]`` by their boxes on the screen. */
+function nearest(from, [dx, dy]) {
+  const start = centre(from);
+  const part = from.getAttribute("data-part");
+  let best = null;
+  let bestScore = Infinity;
+  for (const node of liveParts()) {
+    if (node === from || node.getAttribute("data-part") === part) continue;
+    const c = centre(node);
+    const along = (c.x - start.x) * dx + (c.y - start.y) * dy;
+    if (along < 1) continue;
+    const across = Math.abs((c.x - start.x) * dy) + Math.abs((c.y - start.y) * dx);
+    const score = along + 2 * across;
+    if (score < bestScore) [best, bestScore] = [node, score];
+  }
+  return best;
+}
+
+board.addEventListener("keydown", (event) => {
+  const node = event.target.closest && event.target.closest("[data-part]");
+  if (!node) return;
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    clickPart(node.getAttribute("data-part"));
+    if (note.hidden && !page.refocus) {
+      const next = rove();
+      if (next) focusNode(next);
+    }
+  } else if (ARROWS[event.key]) {
+    event.preventDefault();
+    const next = nearest(node, ARROWS[event.key]);
+    if (next) focusNode(next);
+  }
+});
+
+document.addEventListener("keydown", (event) => {
+  page.keyboard = true;
+  if (event.key !== "Escape") return;
+  if (!note.hidden) return cancelNote();
+  if (page.path.length) {
+    select([]);
+    const next = rove();
+    if (next && board.contains(document.activeElement)) focusNode(next);
+  }
+}, true);
+document.addEventListener("pointerdown", () => (page.keyboard = false), true);
+board.addEventListener("focusin", (event) => {
+  const part = event.target.closest && event.target.closest("[data-part]");
+  if (part && part.getAttribute("tabindex") !== null) {
+    page.focusPart = part.getAttribute("data-part");
+    if (part.getAttribute("tabindex") === "-1" && liveParts().includes(part)) rove();
+  }
+});
+
+// ---- notes and warnings --------------------------------------------------------------------------
 
 const note = $("note");
 
+/** A move with a note (what it risks: a fight's odds) or a warning (why it loses) asks first: the
+ * note with "Go", the warning as a danger with "Play it anyway" and the focus on Cancel. */
 function showNote(a) {
   page.noted = a.i;
-  $("note-text").textContent = a.note;
-  $("note-go").textContent = `Go: ${a.label}`;
+  const risky = Boolean(a.warning);
+  note.classList.toggle("danger", risky);
+  $("note-title").textContent = risky ? `⚠ This move can lose you the game: ${a.label}` : a.label;
+  $("note-warning").textContent = a.warning || "";
+  $("note-warning").hidden = !risky;
+  $("note-text").textContent = a.note || "";
+  $("note-text").hidden = !a.note;
+  $("note-go").textContent = risky ? "Play it anyway" : `Go: ${a.label}`;
   $("note-go").onclick = () => act(a, true);
   note.hidden = false;
   arrange();
   note.scrollIntoView({ block: "nearest" });
-  $("note-go").focus({ preventScroll: true });
+  (risky ? $("note-cancel") : $("note-go")).focus({ preventScroll: true });
 }
 
 function hideNote() {
@@ -365,28 +613,39 @@ function hideNote() {
   arrange();
 }
 
-$("note-cancel").addEventListener("click", () => {
+/** Cancel: nothing is sent, the choice is taken back, and the keys go back to the board. */
+function cancelNote() {
   hideNote();
   select([]);
-});
+  if (!focusFirstControl()) board.focus({ preventScroll: true });
+}
 
-/** The note of the one action that choosing ``part`` next would complete, if it has one. */
+$("note-cancel").addEventListener("click", cancelNote);
+
+/** The note or warning of the one action that choosing ``part`` next would complete, if it has one. */
 function noteFor(part) {
   const path = [...page.path, part];
   const done = actions().filter((a) => a.parts.length === path.length && extends_(a, path));
-  return done.length === 1 ? done[0].note : null;
+  if (done.length !== 1) return null;
+  return done[0].warning ? { text: done[0].warning, risky: true } : done[0].note ? { text: done[0].note, risky: false } : null;
 }
 
 function drawActions(list) {
   if (!list.some((a) => a.parts.length > 0 && extends_(a, page.path))) page.path = [];
-  if (page.noted !== null && page.noted !== undefined && !list.some((a) => a.i === page.noted && a.note)) hideNote();
+  if (page.noted !== null && !list.some((a) => a.i === page.noted && (a.note || a.warning))) hideNote();
   fill(actionsBox,
     ...list.map((a) =>
-      h("button", { type: "button", class: "action", "data-i": a.i, onclick: () => act(a) }, a.label),
+      h(
+        "button",
+        { type: "button", class: a.warning ? "action st-risky" : "action", "data-i": a.i, title: a.warning, onclick: () => act(a) },
+        a.warning ? [h("span", { class: "risk", role: "img", "aria-label": "Warning: this move can lose the game" }, "⚠"), " "] : null,
+        a.label,
+      ),
     ),
   );
   if (!list.length) actionsBox.append(h("p", { class: "muted", id: "no-actions" }, page.seat === null ? "You are watching." : "Nothing to do now."));
   filterInput.hidden = list.length <= 12;
+  markSheet("moves", list.length > 0);
   markBoard();
 }
 
@@ -399,46 +658,62 @@ function applyFilter() {
   }
 }
 
-/** Send ``a``; a move with a note (what it risks: a fight's odds) is shown first and sent once
- * confirmed: with the note's button, or by choosing its last board element again. */
+/** Send ``a``; a move with a note or a warning is shown first and sent once confirmed: with the
+ * dialog's button, or (a note only) by choosing its last board element again. */
 function act(a, confirmed = false) {
-  if (a.note && !confirmed) return showNote(a);
+  if ((a.note || a.warning) && !confirmed) return showNote(a);
   hideNote();
-  const id = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-  if (send({ type: "act", id, n: page.update.n, action: a.action })) {
+  if (send({ type: "act", id: messageId(), n: page.update.n, action: a.action })) {
     page.path = [];
+    page.refocus = true;
     actionsBox.setAttribute("aria-busy", "true");
     for (const b of actionsBox.querySelectorAll("button")) b.disabled = true;
   }
 }
 
-/** A seat as people count them: the wire's seat 0 is "Seat 1". */
-function seatLabel(seat) {
-  return `Seat ${seat + 1}`;
+// ---- names, the turn line and the players --------------------------------------------------------
+
+/** What the game calls a seat ("Red", "Player 2"), as its board and log do. */
+function nameOf(seat) {
+  return page.names[seat] || `Player ${seat + 1}`;
 }
 
-/** A seat as the game names it ("Player 2", as its board and log do), with who sits there. */
+/** A seat's name, with "(you)" for this page's own. */
 function seatName(seat) {
-  const s = page.seats.find((x) => x.seat === seat);
-  const game = page.names[seat] || seatLabel(seat);
-  if (!s) return game;
-  const named = s.name && s.name.toLowerCase() !== game.toLowerCase() ? s.name : "";
-  const sitting = s.kind === "bot" ? `${s.level} bot` : named;
-  const who = sitting ? `${game} (${sitting})` : game;
-  return seat === page.seat ? `${who} (you)` : who;
+  return seat === page.seat ? `${nameOf(seat)} (you)` : nameOf(seat);
+}
+
+function mineNow() {
+  return Boolean(page.update && (page.update.actions || []).length);
+}
+
+/** The header's line: the game's guide (after "Your move:" where it is this seat's), the clock. */
+function turnText() {
+  const u = page.update;
+  let text;
+  if (u.guide) text = mineNow() && !/\byour\b/i.test(u.guide) ? `Your move: ${u.guide}` : u.guide;
+  else if (u.outcome) text = "Game over";
+  else if (!u.to_act.length) text = "…";
+  else if (mineNow()) text = "Your move";
+  else text = `Waiting for ${u.to_act.map(nameOf).join(", ")}`;
+  if (u.clock !== null && u.clock !== undefined && !u.outcome) {
+    const left = Math.max(0, Math.ceil(u.clock - (performance.now() - page.receivedAt) / 1000));
+    text += ` · ${left} s left`;
+  }
+  return text;
+}
+
+/** The turn line, whole in its hover text where a phone's header cuts it short. */
+function showTurn() {
+  const text = turnText();
+  $("turn").textContent = text;
+  $("turn").title = text;
 }
 
 function drawTurn() {
-  const u = page.update;
-  let text;
-  if (u.outcome) text = "Game over";
-  else if (!u.to_act.length) text = "…";
-  else if (u.to_act.includes(page.seat)) text = u.to_act.length > 1 ? "Your move (with others)" : "Your move";
-  else text = `Waiting for ${u.to_act.map(seatName).join(", ")}`;
-  if (u.clock !== null && u.clock !== undefined) text += ` · ${Math.ceil(u.clock)} s`;
-  $("turn").textContent = text;
-  $("turn").classList.toggle("mine", u.to_act.includes(page.seat));
-  drawGuide(u.guide);
+  showTurn();
+  $("turn").classList.toggle("mine", mineNow());
+  drawGuide(page.update.guide);
 }
 
 /** The game's one line on what is happening and what this seat may do (none: hidden). */
@@ -446,35 +721,99 @@ function drawGuide(text) {
   const guide = $("guide");
   guide.textContent = text || "";
   guide.hidden = !text;
-  guide.classList.toggle("mine", Boolean(page.update && page.update.to_act.includes(page.seat)));
+  guide.classList.toggle("mine", !page.replay && mineNow());
+}
+
+/** Whole seconds before an absent person's seat may be handed to a bot, counted down here from
+ * the server's ``grace``; null when there is none (connected, a bot, or the grace has passed). */
+function graceLeft(entry) {
+  if (!entry || entry.grace === null || entry.grace === undefined) return null;
+  const left = Math.ceil(entry.grace - (performance.now() - page.presenceAt) / 1000);
+  return left > 0 ? left : null;
+}
+
+function minutes(seconds) {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** Who sits in a seat, in words: "you", "normal bot", "online", "away — can be handed to a bot in 1:52". */
+function sitting(s, entry) {
+  if (s.kind === "bot") {
+    if (!s.handed) return `${s.level} bot`;
+    return s.seat === page.seat ? `${s.level} bot, playing for you` : `${s.level} bot, until its player takes it back`;
+  }
+  if (s.seat === page.seat) return "you";
+  if (entry && entry.connected) return "online";
+  const left = graceLeft(entry);
+  return left === null ? "away" : `away — can be handed to a bot in ${minutes(left)}`;
 }
 
 function drawPlayers() {
   const u = page.update;
-  const presence = new Map(((u && u.presence) || []).map((p) => [p.seat, p.connected]));
+  const presence = new Map(((u && u.presence) || []).map((p) => [p.seat, p]));
   const toAct = (u && u.to_act) || [];
-  const votes = page.votes || {};
+  const over = Boolean(u && u.outcome);
+  const me = page.seats.find((s) => s.seat === page.seat);
+  const voter = Boolean(me && me.kind === "human" && !over);
   const items = page.seats.map((s) => {
-    const online = s.kind === "bot" || presence.get(s.seat);
-    const canVote = page.seat !== null && s.kind === "human" && !online && s.seat !== page.seat && !(u && u.outcome);
+    const entry = presence.get(s.seat);
+    const online = s.kind === "bot" || Boolean(entry && entry.connected);
+    const handable = voter && s.kind === "human" && s.seat !== page.seat && !online && graceLeft(entry) === null;
+    const agreed = (page.votes[s.seat] || []).map(Number);
     return h(
       "li",
       { class: `player ${online ? "online" : "offline"} ${toAct.includes(s.seat) ? "to-act" : ""}`, "data-seat": s.seat },
       h("span", { class: "dot", "aria-hidden": "true" }),
-      h("span", {}, seatName(s.seat)),
-      h("span", { class: "muted" }, s.kind === "bot" ? "" : online ? " online" : " away"),
+      h("span", { class: "player-name" }, nameOf(s.seat)),
+      h("span", { class: "muted who", "data-grace": graceLeft(entry) === null ? null : s.seat }, `— ${sitting(s, entry)}`),
       toAct.includes(s.seat) ? h("span", { class: "badge" }, "to move") : null,
-      canVote
-        ? h(
-            "button",
-            { type: "button", class: "small", onclick: () => send({ type: "replace", seat: s.seat, agree: true }) },
-            `Hand to a bot${votes[s.seat] ? ` (${votes[s.seat].length} agree)` : ""}`,
-          )
+      handable
+        ? agreed.includes(page.seat)
+          ? h("span", { class: "muted" }, `you agreed to hand it to a bot (${agreed.length} so far)`)
+          : h(
+              "button",
+              { type: "button", class: "small hand", onclick: () => send({ type: "replace", seat: s.seat, agree: true }) },
+              `Hand to a bot${agreed.length ? ` (${agreed.length} agree)` : ""}`,
+            )
         : null,
     );
   });
   if (u && u.spectators) items.push(h("li", { class: "muted" }, `${u.spectators} watching`));
   $("players").replaceChildren(...items);
+  $("record-mine-line").hidden = !(page.token && page.seat !== null && u && !over);
+}
+
+/** The banner of a person whose seat a bot plays: they may take it back until the game ends. */
+function drawHanded() {
+  const me = page.seats.find((s) => s.seat === page.seat);
+  const over = Boolean(page.update && page.update.outcome);
+  $("handed").hidden = !(me && me.handed && !over);
+}
+
+$("take-back").addEventListener("click", () => send({ type: "take_back", id: messageId() }));
+
+/** Each second: the clock in the turn line and the grace periods of the players panel count down. */
+setInterval(() => {
+  const u = page.update;
+  if (!u) return;
+  if (u.clock !== null && u.clock !== undefined && !page.replay) showTurn();
+  const presence = new Map((u.presence || []).map((p) => [p.seat, p]));
+  for (const node of $("players").querySelectorAll("[data-grace]")) {
+    const seat = Number(node.dataset.grace);
+    const s = page.seats.find((x) => x.seat === seat);
+    if (graceLeft(presence.get(seat)) === null) return drawPlayers(); // the grace has passed: the hand-over is offered
+    node.textContent = `— ${sitting(s, presence.get(seat))}`;
+  }
+}, 1000);
+
+// ---- the end, and the records --------------------------------------------------------------------
+
+function headline(o) {
+  const mine = page.seat !== null && o.winners.includes(page.seat);
+  if (mine && o.winners.length === 1) return "You won";
+  if (mine) return `You won, with ${o.winners.filter((s) => s !== page.seat).map(nameOf).join(", ")}`;
+  if (o.winners.length) return `Won by ${o.winners.map(nameOf).join(", ")}`;
+  return page.seat !== null && page.seats.length === 1 ? "You lost" : "Nobody won";
 }
 
 function drawOutcome() {
@@ -488,21 +827,47 @@ function drawOutcome() {
   box.dataset.n = u.n;
   const o = u.outcome;
   const won = page.seat !== null && o.winners.includes(page.seat);
-  const who = o.winners.length ? `Won by ${o.winners.map(seatName).join(", ")}` : "Nobody won";
+  const player = page.seat !== null;
   box.className = `outcome ${won ? "won" : "lost"}`;
   fill(box,
-    h("h2", {}, who),
-    h("p", {}, o.reason),
-    o.scores && o.scores.length ? h("p", { class: "muted" }, `Scores: ${o.scores.map((s, i) => `${seatName(i)} ${s}`).join(", ")}`) : null,
+    h("h2", { tabindex: "-1" }, headline(o)),
+    h("p", { class: "ending" }, u.ending || o.reason),
+    o.scores && o.scores.length ? h("p", { class: "scores" }, `Scores: ${o.scores.map((s, i) => `${seatName(i)} ${s}`).join(", ")}`) : null,
     h(
       "p",
       { class: "buttons" },
-      page.seat !== null ? h("button", { type: "button", id: "rematch", onclick: () => send({ type: "rematch" }) }, "Rematch") : null,
+      player ? h("button", { type: "button", id: "rematch", onclick: () => send({ type: "rematch" }) }, "Rematch") : null,
       h("button", { type: "button", id: "replay-open", onclick: () => openReplay(u.n) }, "Replay"),
+      h("button", { type: "button", id: "record-download", onclick: () => downloadRecord(false) }, "Download record"),
     ),
   );
   box.hidden = false;
 }
+
+/** Save the table's record as a file: the whole of it after the game, or during the game this
+ * seat's own copy (what it may know), asked for with its token. */
+async function downloadRecord(own) {
+  const headers = own && page.token ? { Authorization: `Bearer ${page.token}` } : {};
+  let response;
+  try {
+    response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/record`, { headers });
+  } catch {
+    return showNotice("Record: the server cannot be reached");
+  }
+  if (!response.ok) {
+    const data = await response.json().catch(() => null);
+    return showNotice(`Record: ${(data && data.error) || response.statusText}`);
+  }
+  const named = /filename="?([^";]+)"?/.exec(response.headers.get("Content-Disposition") || "");
+  const url = URL.createObjectURL(await response.blob());
+  const link = h("a", { href: url, download: named ? named[1] : `${page.gameId || "game"}-${tableId}.json`, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+$("record-mine").addEventListener("click", () => downloadRecord(true));
 
 // ---- the log --------------------------------------------------------------------------------------
 
@@ -517,6 +882,7 @@ function appendEvents(events) {
   const stick = logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 8;
   for (const e of fresh) logBox.append(eventLine(e));
   if (stick) logBox.scrollTop = logBox.scrollHeight;
+  if (page.log.length > fresh.length) markSheet("log", true); // news, not the first lines
 }
 
 function eventLine(e) {
@@ -544,7 +910,7 @@ function ruleLink(rule) {
   );
 }
 
-// ---- board clicks, keys and the info panel -------------------------------------------------------
+// ---- board clicks and the info panel -------------------------------------------------------------
 
 /** A click on a board element: extend the chosen path with it, send the one action it completes,
  * or start a new path (docs/WEB.md, "Parts are paths"). */
@@ -556,7 +922,7 @@ function clickPart(part) {
     if (next.length) return choose([...page.path, part], list);
     if (part === page.path[depth - 1]) {
       const done = matching(list).filter((a) => a.parts.length === depth);
-      if (done.length === 1) return act(done[0], page.noted === done[0].i);
+      if (done.length === 1) return act(done[0], page.noted === done[0].i && !done[0].warning);
       return select([]);
     }
   }
@@ -593,18 +959,6 @@ board.addEventListener("click", (event) => {
   else if (!event.target.closest(".st-side, .st-tabs")) select([]); // reading a panel or turning a tab keeps the choice
 });
 
-board.addEventListener("keydown", (event) => {
-  const node = event.target.closest && event.target.closest("[data-part]");
-  if (node && (event.key === "Enter" || event.key === " ")) {
-    event.preventDefault();
-    clickPart(node.getAttribute("data-part"));
-  }
-});
-
-document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && page.path.length) select([]);
-});
-
 function describe(node) {
   const titled = node.closest("[data-part], [title], g, rect, polygon, circle, text, ellipse, path");
   let title = "";
@@ -619,12 +973,13 @@ function describe(node) {
   if (!title && !term) return;
   const gloss = term && page.glossary[term];
   const part = node.closest && node.closest("[data-part]");
-  const odds = part && page.path.length ? noteFor(part.getAttribute("data-part")) : null;
+  const ahead = part && page.path.length ? noteFor(part.getAttribute("data-part")) : null;
   fill(info,
-    odds ? h("p", { class: "info-note" }, odds) : null,
+    ahead ? h("p", { class: ahead.risky ? "info-note risky" : "info-note" }, ahead.risky ? `⚠ ${ahead.text}` : ahead.text) : null,
     title ? h("p", { class: "info-title" }, title) : null,
     gloss && !title.includes(gloss) ? h("p", { class: "muted" }, h("strong", {}, `${term}: `), gloss) : null,
   );
+  markSheet("about", true);
 }
 
 board.addEventListener("pointerover", (event) => {
@@ -661,8 +1016,8 @@ async function showReplay(k) {
   range.max = data.total;
   range.value = data.k;
   $("replay-k").textContent = `move ${data.k} of ${data.total}`;
-  drawBoard(data.svg, data.view);
   drawGuide(data.guide);
+  drawBoard(data.svg, data.view);
   fill(logBox, ...data.events.map(eventLine));
   logBox.scrollTop = logBox.scrollHeight;
   drawActions([]);
