@@ -116,7 +116,8 @@ def check_seat(seat: object, players: int) -> int:
         )
     if not 0 <= seat < players:
         raise IllegalActionError(
-            f"there is no seat {seat}: seats are indices 0 to {players - 1} here (seats 1 to {players} as people count them)"
+            f"there is no seat {seat}: seats are indices 0 to {players - 1} here "
+            f"(seats 1 to {players} as people count them)"
         )
     return seat
 

@@ -211,7 +211,7 @@ SIDE_STYLE = """
 & .ms-energy.now{background:#f2c94c;color:#111;font-weight:800;border-color:#fff}
 & .ms-branch{display:flex;gap:6px;align-items:center;flex-wrap:wrap}
 & .ms-branch{padding:2px 4px;border-radius:4px;background:#11182a;margin:2px 0}
-& .ms-branch.closed{opacity:.6}
+& .ms-branch.closed{opacity:.8}
 & .ms-branch-name{width:92px;font-weight:700}
 & .ms-pips{display:inline-flex;gap:2px}
 & .ms-pip{width:10px;height:10px;border:1px solid #69f0ae;border-radius:2px}
@@ -224,7 +224,7 @@ SIDE_STYLE = """
 & .ms-others .ms-fleet-extra td{border-top:none;padding-top:0}
 & .ms-others .ms-sub{padding:0 4px;margin-right:2px}
 & .ms-others tr.turn td{background:#18223a}
-& .ms-others tr.out{opacity:.6}
+& .ms-others tr.out{opacity:.8}
 """.replace("&", ".ms-table .st-side")
 
 

@@ -117,7 +117,12 @@ def action_label(state: ShowdownState, action: Action) -> str:
             return f"loot {state.content.rules.loot_energy} energy"
         return f"loot {card_name(item)}"
     if kind is Burn:
-        return "discard an intact hull token" if action[0] == HULL else f"discard {card_name(action[0])}"
+        item = action[0]
+        if item == HULL:
+            return "discard an intact hull token"
+        if item.startswith("cm"):  # a countermeasure slot: whose is the seat's own (the burn is simultaneous)
+            return f"discard your countermeasure in slot {int(item[2:]) + 1}"
+        return f"discard {card_name(item)}"
     return repr(action)
 
 
