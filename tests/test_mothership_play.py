@@ -33,7 +33,7 @@ VARIANTS = {
 @pytest.mark.parametrize("check", CHECKS.values(), ids=CHECKS.keys())
 @pytest.mark.parametrize("game", VARIANTS.values(), ids=VARIANTS.keys())
 def test_mothership_conforms(game: Game, check: Check) -> None:
-    check(game, n=playouts(1, 2))
+    check(game, n=1 if game.players == 6 else playouts(1, 2))  # six fleets: one long game walked
 
 
 def test_greedy_beats_random() -> None:
