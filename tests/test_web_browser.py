@@ -94,6 +94,7 @@ def play_falling_skies_by_clicking(page: Page, rng: random.Random, stop_after: i
     return clicks
 
 
+@pytest.mark.soak  # CI's ten minutes: make soak runs it (about 25 s)
 def test_a_person_plays_a_whole_falling_skies_game_by_clicking(
     browser: Browser, server: Server, tmp_path: Path
 ) -> None:

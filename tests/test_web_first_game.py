@@ -200,8 +200,8 @@ def _play_one(page: Page, seen: Seen, rng: random.Random) -> None:
 
 @pytest.mark.parametrize(
     ("game", "players", "options"),
-    # showdown's and SpaceRace's in `make soak` only (CI's ten minutes: about 13 s each)
-    [pytest.param(*g, marks=pytest.mark.soak) if g[0] in ("showdown", "spacerace") else g for g in GAMES],
+    # all but falling-skies' in `make soak` only (CI's ten minutes: 13 to 23 s each)
+    [pytest.param(*g, marks=pytest.mark.soak) if g[0] != "falling-skies" else g for g in GAMES],
     ids=[g for g, _, _ in GAMES],
 )
 def test_every_number_and_symbol_on_the_table_is_explained_where_a_person_points(
