@@ -90,6 +90,11 @@ def _check_decision(page: Page, update: dict[str, Any], seat: int, floor: float)
     assert not cut, f"text cut without its full words: {cut[:6]}"
 
 
+def _kind(action: dict[str, Any]) -> str:
+    """The family of board element a move starts on (``panel``, ``unit``, ``end_turn``, ...)."""
+    return str(action["parts"][0].split(":")[0])
+
+
 def _play_rounds(page: Page, seen: Seen, rounds: int, floor: float, seed: int) -> dict[str, int]:
     """Decide by clicking the board only until round ``rounds`` + 1 begins; returns what was done."""
     rng = random.Random(seed)
@@ -104,7 +109,8 @@ def _play_rounds(page: Page, seen: Seen, rounds: int, floor: float, seed: int) -
         # a person heeds the table's warnings (a last ship into a black hole): the rounds go on with a fleet
         moves = [a for a in update["actions"] if not a.get("warning")] or update["actions"]
         ending = [a for a in moves if a["label"].startswith("collect resources")]
-        chosen = ending[0] if ending and rng.random() < 0.2 else rng.choice(moves)
+        untried = [a for a in moves if _kind(a) in ("panel", "unit") and _kind(a) not in done]
+        chosen = rng.choice(untried) if untried else ending[0] if ending and rng.random() < 0.2 else rng.choice(moves)
         for part in chosen["parts"]:
             click_part(page, part)
         longer = [
@@ -118,8 +124,7 @@ def _play_rounds(page: Page, seen: Seen, rounds: int, floor: float, seed: int) -
             page.wait_for_selector("#note:not([hidden])")
             assert page.locator("#note-text").inner_text() == chosen["note"]
             click_part(page, chosen["parts"][-1])
-        kind = chosen["parts"][0].split(":")[0]
-        done[kind] = done.get(kind, 0) + 1
+        done[_kind(chosen)] = done.get(_kind(chosen), 0) + 1
         wait_for_update_after(page, seen, update["n"])
 
 
