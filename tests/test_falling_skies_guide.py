@@ -365,8 +365,13 @@ def _text_style(element: ET.Element, rules: list[tuple[str, dict[str, str]]]) ->
     return style
 
 
-def _box(element: ET.Element, tag: str, rules: list[tuple[str, dict[str, str]]]) -> tuple[tuple[float, ...], float]:
-    get = lambda key: float(element.get(key, 0))  # noqa: E731
+Box = tuple[float, float, float, float]
+
+
+def _box(element: ET.Element, tag: str, rules: list[tuple[str, dict[str, str]]]) -> tuple[Box, float]:
+    def get(key: str) -> float:
+        return float(element.get(key, 0))
+
     if tag == "rect":
         return (get("x"), get("y"), get("x") + get("width"), get("y") + get("height")), 0.0
     if tag == "circle":
@@ -399,7 +404,7 @@ def _drawn(svg: str | None) -> tuple[ET.Element, list[Drawn]]:
             return
         if tag in ("rect", "circle", "ellipse", "polygon", "text"):
             box, font = _box(element, tag, rules)
-            out.append(Drawn(len(out), tag, box, element, ancestors, font))  # type: ignore[arg-type]
+            out.append(Drawn(len(out), tag, box, element, ancestors, font))
         for child in element:
             walk(child, (*ancestors, element))
 

@@ -74,7 +74,8 @@ def test_a_picture_is_small_in_the_arrangement_asked_and_a_split_board_keeps_the
     picture = pages.picture(state, seat)
     root = re.match(r"<svg\b[^>]*>", picture)
     assert root and 'class="fs-board st-wide"' in root[0]
-    assert re.search(r' viewBox="([^"]+)"', root[0])[1] == re.search(r'data-viewbox-wide="([^"]+)"', root[0])[1]  # type: ignore[index]
+    shown, wide_box = re.search(r' viewBox="([^"]+)"', root[0]), re.search(r'data-viewbox-wide="([^"]+)"', root[0])
+    assert shown and wide_box and shown[1] == wide_box[1]
     tall = pages.picture(state, seat, arrangement="tall")
     assert tall == wide.board_svg(state.view(seat), seat) and "st-wide" not in tall.split(">", 1)[0]
     with pytest.raises(ValueError, match="wide or tall"):
