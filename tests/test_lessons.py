@@ -1,0 +1,137 @@
+"""Lessons teach by playing (issue 36): every lesson of every game is played to its end through the
+engine, with a wrong move tried at each step; a lesson the rules no longer allow fails its check
+naming the step and the moves that are legal there."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from spacetable.engine import Record, Roll, list_games
+from spacetable.engine.errors import OptionsError
+from spacetable.engine.lessons import LessonError, LessonRun, find_lesson, lessons, lessons_folder, load_lesson
+
+GAMES = [cls.id for cls in list_games()]
+ALL_LESSONS = [(game_id, lesson.id) for game_id in GAMES for lesson in lessons(game_id)]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_has_four_to_eight_lessons_with_distinct_titles(game_id: str) -> None:
+    found = lessons(game_id)
+    assert 4 <= len(found) <= 8, [lesson.id for lesson in found]
+    assert len({lesson.title for lesson in found}) == len(found)
+
+
+def play_with_a_mistake_per_step(run: LessonRun, rng: random.Random) -> list[str]:
+    """Play ``run`` to its end: at each step a wrong legal move first (it must change nothing and
+    be told the step's reason), then a right one. Everything said, in order."""
+    said: list[str] = []
+    while (step := run.step) is not None:
+        right = run.right_moves()
+        legal = run.state.legal_actions(run.seat)
+        assert right and all(a in legal for a in right)
+        wrong = [a for a in legal if a not in right]
+        if wrong:
+            before = run.state.digest()
+            mistake = rng.choice(wrong)
+            reply = run.attempt(mistake)
+            assert not reply.right
+            label = run.state.action_label(mistake)
+            assert reply.said == (step.mistakes.get(label, step.wrong),)
+            assert run.state.digest() == before
+        index = run.step_index
+        reply = run.attempt(rng.choice(right))
+        assert reply.right and reply.said[0] == step.right
+        assert run.step_index == index + 1
+        said += reply.said
+    return said
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id"), ALL_LESSONS)
+def test_a_lesson_plays_to_its_end_and_answers_a_wrong_move_with_its_reason(game_id: str, lesson_id: str) -> None:
+    lesson = find_lesson(game_id, lesson_id)
+    said = play_with_a_mistake_per_step(lesson.begin(), random.Random(lesson_id))
+    assert said[-1] == lesson.spec.finish
+    with pytest.raises(ValueError, match="finished"):
+        run = lesson.begin()
+        play_with_a_mistake_per_step(run, random.Random(1))
+        run.attempt(())
+
+
+def copy_lesson(tmp_path: Path, game_id: str, text: str) -> Path:
+    """A lessons folder holding only ``text`` as ``1-test.toml``."""
+    path = tmp_path / "1-test.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+FIRST = lessons_folder("falling-skies") / "1-dice.toml"
+
+
+def test_a_lesson_whose_move_became_illegal_fails_naming_the_step_and_the_legal_moves(tmp_path: Path) -> None:
+    """As after a rule change: the energy room's label no longer names a legal move."""
+    text = FIRST.read_text(encoding="utf-8").replace("on B1 (energy -1, cost 0)", "on B1 (energy -2, cost 0)")
+    with pytest.raises(LessonError) as caught:
+        load_lesson("falling-skies", copy_lesson(tmp_path, "falling-skies", text))
+    message = str(caught.value)
+    assert message.startswith("1-test.toml, step 1, do 1: no legal move is labelled 'place black 4 on B1 (energy -2")
+    assert "'place black 4 on B1 (energy -1, cost 0)'" in message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (("start = [", 'start = ["roll 7", '), "1-test.toml, start, move 1: no legal move is labelled 'roll 7'"),
+        (('then = ["roll 3"]', "then = []"), "1-test.toml, step 5: it is not the learner's (seat 0) decision here"),
+        (
+            ('then = ["roll 3"]', 'then = ["roll 3", "roll 4"]'),
+            "step 4, then, move 2: no legal move is labelled 'roll 4'",
+        ),
+        (("title = ", "titel = 'x'\ntitle = "), "1-test.toml: titel: Extra inputs are not permitted"),
+        (("players = 1", "players = 3"), "1-test.toml: falling-skies is played by 1 player, not 3"),
+        (("options = { level = 1 }", "options = { level = 1 }\nseat = 2"), "seat 2 is not a seat of a 1-player game"),
+        (('look = ["space:B1"]', 'look = ["space:B1"]\nmistakes = { "roll 2" = "no" }'), "step 1: mistakes:"),
+        (('do = ["place black 3', 'do = [{ kind = "place", colour = "black" }, "place black 3'), "step 2, do 1:"),
+        (
+            ('do = ["place black 4 on B1 (energy -1, cost 0)"]', "do = []"),
+            "1-test.toml: step.0.do: List should have at least 1 item",
+        ),
+    ],
+)
+def test_a_bad_lesson_file_gets_one_line_naming_its_place(
+    tmp_path: Path, change: tuple[str, str], expected: str
+) -> None:
+    text = FIRST.read_text(encoding="utf-8").replace(*change, 1)
+    with pytest.raises(LessonError) as caught:
+        load_lesson("falling-skies", copy_lesson(tmp_path, "falling-skies", text))
+    assert expected in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_lesson_may_start_from_a_saved_record(tmp_path: Path) -> None:
+    """The first lesson's opening rolls saved as a record: the lesson from it plays the same."""
+    lesson = find_lesson("falling-skies", "1-dice")
+    game = lesson.game
+    record = Record.start(game, ["learner"])
+    state = game.new_initial_state()
+    for roll in (4, 3, 5, 2, 6):
+        record.add(game, None, Roll(roll))
+        state.apply_action(Roll(roll))
+    record.save(tmp_path / "start.json")
+    text = FIRST.read_text(encoding="utf-8").replace(
+        'players = 1\noptions = { level = 1 }\nstart = ["roll 4", "roll 3", "roll 5", "roll 2", "roll 6"]',
+        'record = "start.json"',
+    )
+    assert 'record = "start.json"' in text
+    from_record = load_lesson("falling-skies", copy_lesson(tmp_path, "falling-skies", text))
+    assert from_record.start_state.digest() == lesson.start_state.digest() == state.digest()
+    said = play_with_a_mistake_per_step(from_record.begin(), random.Random(2))
+    assert said[-1] == lesson.spec.finish
+
+
+def test_an_unknown_lesson_names_the_lessons_there_are() -> None:
+    with pytest.raises(OptionsError, match=r"falling-skies has no lesson 'nope' \(its lessons: 1-dice"):
+        find_lesson("falling-skies", "nope")
