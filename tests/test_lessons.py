@@ -8,8 +8,13 @@ import random
 from pathlib import Path
 
 import pytest
+from rich.console import Console
+from typer.testing import CliRunner
 
-from spacetable.engine import Record, Roll, list_games
+from spacetable.cli.learn import play_command_line
+from spacetable.cli.main import app
+from spacetable.cli.terminal import TerminalPlayer, find_grouper, find_renderer
+from spacetable.engine import Action, Record, Roll, list_games
 from spacetable.engine.errors import OptionsError
 from spacetable.engine.lessons import LessonError, LessonRun, find_lesson, lessons, lessons_folder, load_lesson
 
@@ -135,3 +140,53 @@ def test_a_lesson_may_start_from_a_saved_record(tmp_path: Path) -> None:
 def test_an_unknown_lesson_names_the_lessons_there_are() -> None:
     with pytest.raises(OptionsError, match=r"falling-skies has no lesson 'nope' \(its lessons: 1-dice"):
         find_lesson("falling-skies", "nope")
+
+
+# ---- in the terminal: `spacetable learn GAME [LESSON]` ----------------------------------------
+
+
+def menu_keys(run: LessonRun, action: Action) -> list[str]:
+    """The keys a person types at the terminal's menus to make ``action``: an entry of the game's
+    grouped menu, then the entry of its submenu while the group holds several moves."""
+    player = TerminalPlayer(Console(), find_renderer(run.lesson.game), find_grouper(run.lesson.game))
+    keys: list[str] = []
+    current = list(run.state.legal_actions(run.seat))
+    while len(current) > 1:
+        entries = player.entries(run.state, current)
+        index = next(i for i, (_, group) in enumerate(entries) if action in group)
+        keys.append(str(index + 1))
+        current = entries[index][1]
+    return keys
+
+
+def test_a_lesson_is_played_at_the_terminal_with_a_wrong_move_explained() -> None:
+    lesson = find_lesson("falling-skies", lessons("falling-skies")[0].id)
+    run, keys = lesson.begin(), []
+    wrong = next(a for a in run.state.legal_actions(run.seat) if a not in run.right_moves())
+    keys += menu_keys(run, wrong)
+    while run.step is not None:
+        right = run.right_moves()[0]
+        keys += menu_keys(run, right)
+        run.attempt(right)
+    result = CliRunner().invoke(app, ["learn", "falling-skies", lesson.id], input="\n".join(keys) + "\n")
+    out = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    first = lesson.steps[0]
+    assert f"Not this move: {first.mistakes.get(lesson.begin().state.action_label(wrong), first.wrong)}" in out
+    for step in lesson.steps:
+        assert " ".join(step.say.split()) in out and f"Right. {' '.join(step.right.split())}" in out
+    assert out.count("Right.") == len(lesson.steps) and out.count("Not this move") == 1
+    assert "Lesson done." in out and f"A real game: {play_command_line(lesson)}" in out
+
+
+def test_learn_lists_lessons_and_refuses_unknown_ones_in_one_line() -> None:
+    listed = CliRunner().invoke(app, ["learn", "showdown", "--list"])
+    assert listed.exit_code == 0
+    assert all(lesson.title in listed.output for lesson in lessons("showdown"))
+    for args, words in [
+        (["learn", "chess"], "unknown game 'chess'"),
+        (["learn", "falling-skies", "9-nope"], "falling-skies has no lesson '9-nope' (its lessons: "),
+    ]:
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert words in " ".join(result.output.split()) and result.output.count("error:") == 1

@@ -70,7 +70,7 @@ def _draw_seed(seed: int | None, console: Console) -> int:
     return seed
 
 
-def _make_players(
+def make_players(
     seats: list[str], console: Console, game: Game, log: EventPrinter | None = None, delay: float = 0.0
 ) -> list[Player]:
     """The players of ``seats``: a :class:`TerminalPlayer` per human (``log`` shown under their
@@ -124,7 +124,7 @@ def _play_batch(game: Game, seats: list[str], rng: random.Random, games: int, co
     record = Record.start(game, seats)
     failed: list[tuple[int, int, str]] = []
     """(game number, its seed, the error) of games that raised."""
-    players = _make_players(seats, console, game)
+    players = make_players(seats, console, game)
     start = time.perf_counter()
     progress = progress_bar(console)
     try:
@@ -223,7 +223,7 @@ def _play_one(
     if path is None:
         path = new_save_path(game.id)
     printer = EventPrinter(console, viewer, hold=bool(humans))
-    players = _make_players(seats, console, game, printer, delay)
+    players = make_players(seats, console, game, printer, delay)
     console.print(f"[bold]{escape(game.describe())}[/] · seats: {escape(', '.join(seats))}")
     if resumed:
         console.print(f"Resuming after {len(record.actions)} recorded actions.")
@@ -440,7 +440,7 @@ def _record_seats(rec: Record, file: Path) -> list[str]:
 
 
 # the commands after `play` in the help, in this order: saves, replay, tournament, bench, serve; simulate, report
-from . import commands, lab  # noqa: E402, F401  (register saves ... serve, then simulate and report, after play)
+from . import commands, lab, learn  # noqa: E402, F401  (register saves ... serve, simulate and report, learn)
 
 
 def main() -> None:
