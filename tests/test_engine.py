@@ -181,6 +181,29 @@ def test_legal_actions_of_a_seat_not_to_act_are_empty() -> None:
     assert chance.legal_actions() == [Deal(1), Deal(2), Deal(4), Deal(5)]
 
 
+def test_legal_actions_of_minus_one_at_a_chance_node_are_empty_as_for_any_other_int() -> None:
+    """Issue 37: -1 is CHANCE's number, not a seat; ``legal_actions(-1)`` gave the chance outcomes."""
+    chance = _poker([3])
+    assert chance.legal_actions(CHANCE) == chance.legal_actions(-7) == []
+    assert chance.legal_actions(None) == chance.legal_actions() == [Deal(1), Deal(2), Deal(4), Deal(5)]
+
+
+def test_list_append_on_the_legal_actions_makes_nothing_legal() -> None:
+    """Issue 37: ``list.append(state.legal_actions(seat), x)`` bypassed the refusing methods, and
+    ``apply_action``, which checks against the same cached list, then took ``x``."""
+    state = _poker([3, 1])
+    before = state.to_json()
+    listed = state.legal_actions(0)
+    list.append(listed, Deal(2))
+    list.__setitem__(listed, 0, Deal(4))
+    with pytest.raises(IllegalActionError):
+        state.apply_action(Deal(2), 0)
+    with pytest.raises(IllegalActionError):
+        state.apply_action(Deal(4), 0)
+    assert state.to_json() == before
+    state.apply_action(Bet(), 0)  # what was legal stays legal
+
+
 def test_falling_skies_legal_actions_of_other_seats_are_empty() -> None:
     state = spacetable.load("falling-skies").new_initial_state()
     assert state.current_player() == CHANCE

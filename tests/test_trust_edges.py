@@ -25,6 +25,7 @@ from spacetable.engine import (
     RecordError,
     play,
 )
+from spacetable.engine.record import chain_next, chain_start
 from spacetable.games.mothership.game import Mothership
 from spacetable.games.showdown.rules.actions import Deploy, Hack
 from spacetable.games.spacerace.rules.actions import Homeworld
@@ -231,7 +232,11 @@ def test_record_saved_from_a_human_seat_holds_every_opponents_hand(showdown_reco
     shared = showdown_record.as_known_by(1)
     assert shared.known_by == 1 and shared.final_digest is None
     text = shared.dumps()
-    assert '"hash"' not in text
+    # the copy's chain covers what it shows, a hidden action as None: no hash reveals a secret
+    previous = chain_start(shared.game_id, shared.game_version, shared.players, shared.options, 1)
+    for (seat, action), mark in zip(shared.actions, shared.hashes):
+        previous = chain_next(previous, seat, action)
+        assert mark == previous
     hidden = [i for i, (_, a) in enumerate(shared.actions) if a is None]
     assert hidden, "the deals and the other seats' secret picks are hidden"
     # seat 1's own decisions are all kept; the other seats' draft picks are hidden
@@ -252,6 +257,31 @@ def test_record_saved_from_a_human_seat_holds_every_opponents_hand(showdown_reco
     with pytest.raises(RecordError, match="there is no seat"):
         showdown_record.as_known_by(3)
     assert game.hidden_information
+
+
+def test_a_full_record_with_known_by_added_keeps_its_checks(showdown_record: Record) -> None:
+    """Issue 37: adding ``"known_by"`` to a full record switched its hash chain off, so an edited
+    die roll replayed without an error. The copy's chain starts from whose copy it is, so the
+    full record's hashes fail at once, and without hashes a copy does not replay."""
+    data = json.loads(showdown_record.dumps())
+    data["known_by"] = 0
+    with pytest.raises(RecordError, match=r"^action 1 of \d+ does not match its hash: the record was changed"):
+        list(Record.loads(json.dumps(data)).replay())
+    for row in data["actions"]:
+        row.pop("hash")
+    with pytest.raises(RecordError, match=r"^action 1 of \d+ has no hash: the record was changed"):
+        list(Record.loads(json.dumps(data)).replay())
+
+
+def test_an_edit_of_what_a_seat_s_copy_shows_is_caught() -> None:
+    game = spacetable.load("falling-skies")
+    record = Record.start(game, ["random"])
+    play(game, [RandomPlayer()], random.Random(2), record=record)
+    data = json.loads(record.as_known_by(0).dumps())
+    first = data["actions"][0]["action"]
+    data["actions"][0]["action"] = {**first, "value": first["value"] % 6 + 1}  # another face of the first die
+    with pytest.raises(RecordError, match=r"^action 1 of \d+ does not match its hash"):
+        list(Record.loads(json.dumps(data)).replay())
 
 
 def test_as_known_by_keeps_everything_in_a_game_without_secrets() -> None:

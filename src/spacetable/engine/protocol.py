@@ -80,7 +80,17 @@ class ActionList(list[Action]):
     list (about 0.1 µs), never per call.
     """
 
-    __slots__ = ()
+    __slots__ = ("_frozen",)
+
+    def __init__(self, actions: Iterable[Action] = ()) -> None:
+        frozen = tuple(actions)
+        super().__init__(frozen)
+        self._frozen = frozen
+        """The actions as built: membership (what ``apply_action`` validates with) asks this,
+        so even ``list.append(actions, x)``, which no override can stop, makes nothing legal."""
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._frozen
 
     def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError(
@@ -375,7 +385,7 @@ class State(ABC):
             if seat not in self.awaiting():
                 return NO_ACTIONS
             actor = seat
-        elif seat is not None and seat != actor:
+        elif seat is not None and (seat != actor or seat < 0):  # -1 is CHANCE's number, not a seat
             return NO_ACTIONS
         return self._legal(actor)
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action
 from .errors import IllegalActionError, OptionsError, RecordError
-from .protocol import CHANCE, JSON, Game, State, seat_words
+from .protocol import JSON, Game, State, seat_words
 from .registry import load
 from .safejson import check_plain, read_json, write_atomic
 
@@ -45,9 +45,14 @@ def _canonical(value: JSON) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
 
 
-def chain_start(game_id: str, game_version: str, players: int, options: dict[str, JSON]) -> str:
-    """The hash before the first action: it covers what the game is (seats are names, not covered)."""
-    head = {"game": game_id, "game_version": game_version, "players": players, "options": options}
+def chain_start(
+    game_id: str, game_version: str, players: int, options: dict[str, JSON], known_by: int | None = None
+) -> str:
+    """The hash before the first action: it covers what the game is (seats are names, not covered)
+    and, for a seat's copy, whose copy it is, so that no full record's chain passes for a copy's."""
+    head: dict[str, JSON] = {"game": game_id, "game_version": game_version, "players": players, "options": options}
+    if known_by is not None:
+        head["known_by"] = known_by
     return hashlib.sha256(b"spacetable-record\0" + _canonical(head)).hexdigest()[:32]
 
 
@@ -72,8 +77,9 @@ class Record:
     """One per action, as written (``add`` computes it, ``loads`` reads it; ``replay`` checks it)."""
     known_by: int | None = None
     """None: the full record. A seat: the copy of :meth:`as_known_by`, with the actions that seat
-    could not see as None, and no hashes or digest (they would let the seat search out what was
-    hidden); it does not replay past its first hidden action."""
+    could not see as None, hashed as the copy reads (a hidden action as None) and without the final
+    digest (which would let the seat search out what was hidden); it does not replay past its first
+    hidden action."""
 
     @classmethod
     def start(cls, game: Game, seats: list[str]) -> Record:
@@ -86,14 +92,12 @@ class Record:
         self.actions.append((seat, data))
         self.hashes.append(None if previous is None else chain_next(previous, seat, data))
 
-    def _start(self) -> str | None:
-        if self.known_by is not None:
-            return None
-        return chain_start(self.game_id, self.game_version, self.players, self.options)
+    def _start(self) -> str:
+        return chain_start(self.game_id, self.game_version, self.players, self.options, self.known_by)
 
     def _fill_hashes(self) -> None:
         """Hashes for actions appended to ``actions`` directly (not through ``add``)."""
-        if len(self.hashes) >= len(self.actions) or self.known_by is not None:
+        if len(self.hashes) >= len(self.actions):
             del self.hashes[len(self.actions) :]
             self.hashes += [None] * (len(self.actions) - len(self.hashes))
             return
@@ -229,8 +233,9 @@ class Record:
         yield state
         total = len(self.actions)
         self._fill_hashes()
-        # a record written before rows had hashes (none at all) replays, checked by its digest only
-        chained = self.known_by is None and not (self.hashes and all(mark is None for mark in self.hashes))
+        # a full record written before rows had hashes (none at all) replays, checked by its digest
+        # only; a seat's copy always has its chain (a full record with `known_by` added has none)
+        chained = self.known_by is not None or not (self.hashes and all(mark is None for mark in self.hashes))
         previous = self._start()
         for number, (seat, data) in enumerate(self.actions, start=1):
             where = f"action {number} of {total}"
@@ -246,7 +251,7 @@ class Record:
                 state.apply_action(action, seat)
             except IllegalActionError as exc:
                 raise RecordError(f"{where} does not replay: {exc}") from None
-            if chained and previous is not None:
+            if chained:
                 previous = chain_next(previous, seat, data)
                 mark = self.hashes[number - 1] if number <= len(self.hashes) else None
                 if mark != previous:
@@ -276,10 +281,11 @@ class Record:
         An action is kept when the seat took it, or when nothing else that could have happened
         at that point would have left the seat with the same view and the same events (so the
         seat could tell it apart; up to SAMPLED_ALTERNATIVES others are compared). In a game
-        without hidden information everything is kept. Hashes and the final digest are left
-        out (a hash of a hidden die roll is found by trying the six faces), so the copy is not
-        tamper-evident and replays only up to its first hidden action; the outcome is public
-        and kept. RecordError if the record does not replay.
+        without hidden information everything is kept. The copy has its own hash chain over what
+        it holds (a hidden action hashed as None: a hash of the hidden die roll would be found by
+        trying the six faces), so an edit of what it shows is caught; it has no final digest and
+        replays only up to its first hidden action; the outcome is public and kept. RecordError
+        if the record does not replay.
         """
         if self.known_by is not None:
             raise RecordError(f"this record is already the copy known by seat {self.known_by + 1}")
@@ -303,14 +309,13 @@ class Record:
         copy = Record(self.game_id, self.game_version, self.players, dict(self.options), list(self.seats), kept)
         copy.outcome = self.outcome
         copy.known_by = seat
-        copy.hashes = [None] * len(kept)
+        copy._fill_hashes()
         return copy
 
 
 def _distinguishable(state: State, action: Action, actor: int | None, seat: int, rng: random.Random) -> bool:
     """Would ``seat`` see a difference between ``action`` and every other action possible here?"""
-    who = CHANCE if actor is None else actor
-    others = [a for a in state.legal_actions(who) if a != action]
+    others = [a for a in state.legal_actions(actor) if a != action]  # None at a chance node: its outcomes
     if len(others) > SAMPLED_ALTERNATIVES:
         others = rng.sample(others, SAMPLED_ALTERNATIVES)
     real = state.clone()
