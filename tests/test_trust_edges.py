@@ -23,6 +23,7 @@ from spacetable.engine import (
     IllegalActionError,
     Record,
     RecordError,
+    Roll,
     play,
 )
 from spacetable.engine.record import chain_next, chain_start
@@ -800,3 +801,17 @@ def test_a_pending_xenotech_names_what_it_can_disable() -> None:
     data["pending"].update(xeno="hacking", card="")
     with pytest.raises(ValueError, match="cannot disable"):
         game.state_from_json(data)
+
+
+def test_a_falling_skies_state_with_one_die_too_many_to_roll_is_refused() -> None:
+    """Issue 37: an extra die in ``to_roll`` was accepted and led to a state the loader refused."""
+    game = spacetable.load("falling-skies")
+    state = game.new_initial_state()
+    state.apply_action(Roll(4))
+    state.apply_action(Roll(2))  # two dice rolled, three to roll
+    data = state.to_json()
+    assert game.state_from_json(data).to_json() == data and len(data["to_roll"]) == 3
+    for extra in ("black", "white"):
+        bad = {**data, "to_roll": [*data["to_roll"], extra]}
+        with pytest.raises(ValueError, match=r"^falling-skies state: more dice in play than the round's 5"):
+            game.state_from_json(bad)
