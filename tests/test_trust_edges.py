@@ -21,6 +21,7 @@ from showdown_helpers import apply, new_game, table
 from spacetable.engine import (
     SIMULTANEOUS,
     IllegalActionError,
+    OptionsError,
     Record,
     RecordError,
     Roll,
@@ -719,14 +720,14 @@ def test_mothership_resample_kept_which_card_kinds_others_bought() -> None:
 
 
 def test_falling_skies_energy_max_1e8_passed_validation() -> None:
-    from spacetable.engine import ContentError, OptionsError
+    from spacetable.engine import ContentError
 
     with pytest.raises((ContentError, OptionsError), match="energy_max"):
         spacetable.load("falling-skies", options={"content": {"rules": {"energy_max": 10**8}}})
 
 
 def test_showdown_card_counts_of_1e9_passed_validation() -> None:
-    from spacetable.engine import ContentError, OptionsError
+    from spacetable.engine import ContentError
 
     with pytest.raises((ContentError, OptionsError), match="engine"):
         spacetable.load("showdown", 3, {"content": {"cards": {"engine": {"3": 10**9}}}})
@@ -815,3 +816,13 @@ def test_a_falling_skies_state_with_one_die_too_many_to_roll_is_refused() -> Non
         bad = {**data, "to_roll": [*data["to_roll"], extra]}
         with pytest.raises(ValueError, match=r"^falling-skies state: more dice in play than the round's 5"):
             game.state_from_json(bad)
+
+
+def test_a_spacerace_content_override_with_thousands_of_starways_is_refused_in_one_line() -> None:
+    """Issue 37: 30,000 starway cards made a record over the 5 MB ``Record.loads`` reads (34 s to
+    load); options that large are refused when the game is set up, before the content is read."""
+    deck = [{"tiles": "T...", "count": 1}] * 30_000
+    with pytest.raises(OptionsError, match=r"^spacerace: the options are [\d,]+ bytes as JSON, more than the 256,000"):
+        spacetable.load("spacerace", 2, {"content": {"starways": {"sparse": deck}}})
+    small = spacetable.load("spacerace", 2, {"content": {"starways": {"sparse": deck[:50]}}})
+    assert small.options["content"] == {"starways": {"sparse": deck[:50]}}

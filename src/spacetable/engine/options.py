@@ -14,6 +14,9 @@ JSON = Any
 
 MAX_OPTION_INT = 10_000
 """No integer game option (a limit, a level, a seat) is larger: a limit of 10⁹ is a mistake."""
+MAX_OPTIONS_BYTES = 256_000
+"""The options of a game as JSON are no longer: every record and stored table carries them, and a
+content override (a whole deck, board or rulebook of numbers) is a few kilobytes."""
 
 
 class Requires(NamedTuple):
@@ -105,7 +108,7 @@ def check_options(
     game_id: str, players: int, specs: Mapping[str, OptionSpec], given: dict[str, JSON]
 ) -> dict[str, JSON]:
     """``given`` with every default filled in, or OptionsError (one line) on an unknown option, a
-    value of the wrong kind or choice, or an unmet :class:`Requires`."""
+    value of the wrong kind or choice, options over MAX_OPTIONS_BYTES, or an unmet :class:`Requires`."""
     unknown = set(given) - set(specs)
     if unknown:
         known = ", ".join(sorted(specs)) or "none"
@@ -123,6 +126,12 @@ def check_options(
         if type(value) is int and not -MAX_OPTION_INT <= value <= MAX_OPTION_INT:
             raise OptionsError(f"{game_id}: option {name}={value:.3g} is beyond the sane bound ±{MAX_OPTION_INT:,}")
         options[name] = value
+    size = len(json.dumps(options))
+    if size > MAX_OPTIONS_BYTES:
+        raise OptionsError(
+            f"{game_id}: the options are {size:,} bytes as JSON, more than the {MAX_OPTIONS_BYTES:,} a game's data "
+            "needs (records and tables carry them)"
+        )
     for name, spec in specs.items():
         value = options[name]
         for need in spec.requires:
