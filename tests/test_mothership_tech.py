@@ -34,6 +34,18 @@ def test_tiers_are_bought_in_order_at_their_costs_one_branch_per_category() -> N
     assert BuyTech(BRANCHES["artillery"]) in state.legal_actions()  # another category
 
 
+def test_a_purchase_between_turns_is_labelled_from_the_buyers_own_tree() -> None:
+    """The trading window after seat 1's turn asks seat 2 here: its labels name seat 2's next
+    tier, not the tier of the player whose turn just ended (seat 1 owns Industry tier 1)."""
+    state = rich(rich(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"})), seat=1)
+    climb(state, "industry", 1)
+    play(state, EndTurn())
+    assert state.current_player() == 1 and state.turn == 0
+    industry = load_content().branches[BRANCHES["industry"]]
+    assert state.action_label(BuyTech(BRANCHES["industry"])) == f"buy {industry.tiers[0].name} (Industry, tier 1)"
+    assert state.action_label(BuyTech(BRANCHES["industry"])) != f"buy {industry.tiers[1].name} (Industry, tier 2)"
+
+
 def test_dark_tiles_do_not_stack_the_highest_counts() -> None:
     state = rich(position({(0, FIGHTER_1): "E5", (1, FIGHTER_1): "K11"}))
     climb(state, "industry", 1)

@@ -236,7 +236,9 @@ def label(state: MothershipState, action: Action) -> str:
     if isinstance(action, BuyTech):
         branch = state.game.content.branches[action.branch]
         category = ("economy", "combat", "support").index(branch.category)
-        tier = state.tiers[state.turn][category] if state.branches[state.turn][category] == action.branch else 0
+        buyer = state.current_player()  # between turns, whoever the trading window asks, not the mover
+        buyer = state.turn if buyer < 0 else buyer
+        tier = state.tiers[buyer][category] if state.branches[buyer][category] == action.branch else 0
         tile = branch.tiers[min(tier, 4)]
         return f"buy {tile.name} ({branch.name}, tier {min(tier, 4) + 1})"
     if isinstance(action, UseAbility):
