@@ -243,7 +243,7 @@ def test_escort_doctrine_makes_wingmen_worth_more_and_defence_tiles_add() -> Non
     state = position(ships)
     state.branches[1][2], state.tiers[1][2] = BRANCHES["defence"], 4  # wingmen +2 (dark), +1 defence
     events = play(state, Attack(1 << FIGHTER_1, 7 + FIGHTER_1), *rolls(6, 1))
-    assert "Attack 6 against defence 2 + 1 wingman = 5." in [e.text for e in events]  # 1 + 1, wingman 1 + 2
+    assert "Attack 6 against defence 2 + 3 (1 wingman) = 5." in [e.text for e in events]  # 1 + 1, wingman 1 + 2
 
 
 def test_warp_coils_move_the_mothership_farther() -> None:

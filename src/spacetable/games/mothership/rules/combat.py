@@ -210,7 +210,8 @@ def resolve(state: MothershipState, events: list[Event]) -> None:
     helpers, wingman = wingmen_term(state, pending)
     defending.add([wingman])
     defence = defending.total
-    extra = f" + {helpers} wingman" if helpers else ""
+    worth = wingman[1]
+    extra = "" if not helpers else f" + {helpers} wingman" if worth == helpers else f" + {worth} ({helpers} wingman)"
     events.append(Event("roll", f"Attack {attack} against defence {roll}{extra} = {defence}."))
     events.append(Event("roll", f"How: attack {attacking}; defence {defending}."))
     attack = final_total(state, attackers, attack, "the attack", events)
