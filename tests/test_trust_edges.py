@@ -826,3 +826,52 @@ def test_a_spacerace_content_override_with_thousands_of_starways_is_refused_in_o
         spacetable.load("spacerace", 2, {"content": {"starways": {"sparse": deck}}})
     small = spacetable.load("spacerace", 2, {"content": {"starways": {"sparse": deck[:50]}}})
     assert small.options["content"] == {"starways": {"sparse": deck[:50]}}
+
+
+def first_mothership_state(seed: int, wanted: Any) -> dict[str, Any]:
+    """The JSON of the first position of a random two-player game (seed ``seed``) where ``wanted``."""
+    state = spacetable.load("mothership", 2).new_initial_state()
+    rng = random.Random(seed)
+    while not wanted(state):
+        assert not state.is_terminal(), "the game ended before the position"
+        seat = None if state.is_chance_node() else state.awaiting()[0]
+        action = state.sample_chance(rng) if seat is None else rng.choice(state.legal_actions(seat))
+        state.apply_action(action, seat)
+    return state.to_json()
+
+
+@pytest.mark.parametrize(
+    ("seed", "wanted", "change", "message"),
+    [
+        (0, lambda s: s.playing and s.pending is None, lambda d: d["playing"].__setitem__(1, 0), r"not a turn card"),
+        (1, lambda s: s.playing and s.pending is None, lambda d: d["playing"].__setitem__(2, -1), r"not a turn card"),
+        (37, lambda s: s.playing and s.pending, lambda d: d["playing"].__setitem__(1, 1), r"not a card the side"),
+        (0, lambda s: s.pending and s.pending["what"] == "asteroid", lambda d: d["pending"].pop("passes"), "passes"),
+        (0, lambda s: s.pending and s.pending["what"] == "dogfight", lambda d: d["pending"].pop("mods"), "lacks mods"),
+        (
+            0,
+            lambda s: s.pending and s.pending.get("stage") == "lost",
+            lambda d: d["pending"].pop("result"),
+            "lacks result",
+        ),
+        (
+            0,
+            lambda s: s.pending and s.pending.get("stage") == "rolled" and s.pending["what"] == "asteroid",
+            lambda d: d["pending"].pop("stage"),
+            "lacks stage",
+        ),
+    ],
+    ids=["turn-card-0", "turn-card-target", "dogfight-card", "no-passes", "no-mods", "no-result", "no-stage"],
+)
+def test_a_mothership_pending_roll_or_waiting_card_that_crashed_a_later_move_is_refused(
+    seed: int, wanted: Any, change: Any, message: str
+) -> None:
+    """Issue 37: a ``pending`` without ``mods`` (or another part its stage needs), or ``playing``
+    naming a card that cannot be played there, loaded and crashed on a later legal move."""
+    game = spacetable.load("mothership", 2)
+    data = first_mothership_state(seed, wanted)
+    game.state_from_json(data)
+    change(data)
+    with pytest.raises(ValueError, match=message) as info:
+        game.state_from_json(data)
+    assert str(info.value).startswith("mothership state: ") and "\n" not in str(info.value)

@@ -81,6 +81,17 @@ def play(state: MothershipState, seat: int, card: int, unit: int, spot: int, eve
     resolve(state, seat, card, unit, spot, events)
 
 
+def waiting_card_fits(state: MothershipState) -> bool:
+    """Whether the card waiting out the cancel window outside a dogfight (``state.playing``) is a
+    turn card with rules, aimed at a target it may take now (its player's hand without it)."""
+    seat, card, unit, spot = state.playing
+    content = state.game.content
+    rule = rule_of(state, content.cards[card].key)
+    if rule is None or content.cards[card].timing != "turn":
+        return False
+    return (unit, spot) in rule.targets(state, seat)
+
+
 def resolve(state: MothershipState, seat: int, card: int, unit: int, spot: int, events: list[Event]) -> None:
     key = state.game.content.cards[card].key
     if state.pending is not None:  # a dogfight card: it adds to its side (module tactics)

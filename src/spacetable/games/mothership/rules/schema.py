@@ -21,6 +21,7 @@ from spacetable.engine.schema import Bool, Int, Ints, ListOf, OneOf, Str, Tuple,
 
 from ..content import CATEGORIES
 from ..content.language import TALLIES, parse_effect
+from . import cards as card_rules
 from . import economy, tactics
 from .actions import Choose
 from .codes import CANNON, LOCKED, NOWHERE, STATION
@@ -293,6 +294,8 @@ def check(state: MothershipState) -> None:
         raise ValueError(f"steal {state.steal}: a blind steal takes from another fleet's hand, which holds cards")
     if state.playing and state.pending is not None and not tactics.waiting_card_fits(state):
         raise ValueError(f"playing {state.playing}: not a card the side asked in the dogfight may play now")
+    if state.playing and state.pending is None and not card_rules.waiting_card_fits(state):
+        raise ValueError(f"playing {state.playing}: not a turn card its player could have played on that target")
     if state.trading and state.pending is not None:
         raise ValueError("the end-of-turn trading window is open while a roll is still pending")
     for loaded in game.hooks.loaded:
@@ -324,6 +327,14 @@ def _check_in_progress(state: MothershipState) -> None:
             raise ValueError(f"pending has {len(pending['rolls'])} rolls of {len(pending['dice'])} dice")
         if "reroll" in pending and pending["reroll"][0] >= len(pending["rolls"]):
             raise ValueError(f"pending.reroll names die {pending['reroll'][0]}, which has not been rolled")
+        windowed = pending["what"] == "dogfight" or pending["what"] == "asteroid"
+        missing = sorted({"mods", "passes", "asker"} - set(pending)) if windowed else []
+        if windowed and "stage" not in pending and len(pending["rolls"]) == len(pending["dice"]):
+            missing.append("stage")  # every die is rolled: the window after the roll is open
+        if pending.get("stage") == "lost" and "result" not in pending:
+            missing.append("result")
+        if missing:
+            raise ValueError(f"pending {pending['what']} lacks {', '.join(missing)}, which its stage needs")
     if choice is not None:
         options = choice["options"]
         if not options or len(options) != len(choice["labels"]) or len(set(options)) != len(options):

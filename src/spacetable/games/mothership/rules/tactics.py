@@ -74,25 +74,22 @@ def playable(state: MothershipState, pending: dict[str, Any], side: int) -> list
     seat = sides(state, pending)[side]
     if seat < 0:
         return []
+    return [card for card in sorted(set(state.hands[seat])) if fits(state, pending, side, seat, card)]
+
+
+def fits(state: MothershipState, pending: dict[str, Any], side: int, seat: int, card: int) -> bool:
+    """Whether card kind ``card`` is one ``side`` (played by ``seat``) may play in this window."""
     cards = state.game.content.cards
+    key = cards[card].key
+    if pending.get("stage") == "rolled":
+        return key in REROLLS and rerollable(state, pending, side, key)
+    if cards[card].timing not in SIDE_TIMINGS[side] or key not in EFFECTS:
+        return False
     rocks = asteroids(pending)
     planet = not rocks and decode_target(state, pending["target"])[0] == PLANET_TARGET
-    rolled = pending.get("stage") == "rolled"
-    kinds = []
-    for card in sorted(set(state.hands[seat])):
-        key = cards[card].key
-        if rolled:
-            if key in REROLLS and rerollable(state, pending, side, key):
-                kinds.append(card)
-            continue
-        if cards[card].timing not in SIDE_TIMINGS[side] or key not in EFFECTS:
-            continue
-        if planet != (key in PLANET_CARDS) or (rocks and key not in ASTEROID_CARDS):
-            continue
-        if key == ROADSHOW and not holding(state, seat, "artifacts"):
-            continue
-        kinds.append(card)
-    return kinds
+    if planet != (key in PLANET_CARDS) or (rocks and key not in ASTEROID_CARDS):
+        return False
+    return key != ROADSHOW or holding(state, seat, "artifacts")
 
 
 def askable(state: MothershipState, pending: dict[str, Any], side: int) -> bool:
@@ -170,6 +167,8 @@ def waiting_card_fits(state: MothershipState) -> bool:
     seat, card, _unit, die = state.playing
     side = pending.get("asker", -1)
     if side not in (ATTACK, DEFENCE) or sides(state, pending)[side] != seat:
+        return False
+    if not fits(state, pending, side, seat, card):
         return False
     if state.game.content.cards[card].key in REROLLS:
         return pending.get("stage") == "rolled" and die in dice_of(pending, side) and die < len(pending["rolls"])
