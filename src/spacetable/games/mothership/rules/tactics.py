@@ -89,7 +89,7 @@ def fits(state: MothershipState, pending: dict[str, Any], side: int, seat: int, 
     planet = not rocks and decode_target(state, pending["target"])[0] == PLANET_TARGET
     if planet != (key in PLANET_CARDS) or (rocks and key not in ASTEROID_CARDS):
         return False
-    return key != ROADSHOW or holding(state, seat, "artifacts")
+    return key != ROADSHOW or bool(holding(state, seat, "artifacts"))
 
 
 def askable(state: MothershipState, pending: dict[str, Any], side: int) -> bool:
