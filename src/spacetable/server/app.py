@@ -22,8 +22,10 @@ from starlette.exceptions import HTTPException
 
 from spacetable.agents import AGENTS
 from spacetable.engine import Game, SpacetableError, list_games, load
+from spacetable.engine.lessons import Lesson
+from spacetable.engine.safejson import read_json
 
-from . import messages, pages
+from . import lessons, messages, pages
 from .bots import TABLE_SECONDS, BotPool
 from .errors import BadToken, Refused, TableUnavailable, one_line
 from .hall import GRACE, Tables
@@ -38,6 +40,8 @@ MAX_FRAME = 16 * 1024
 """Largest client frame, in bytes of UTF-8."""
 MAX_BODY = 1024 * 1024
 """Largest request body (a new table with a content override), in bytes."""
+MAX_LESSON_BODY = 64 * 1024
+"""Largest lesson request (the learner's moves from the lesson's start), in bytes."""
 HELLO_SECONDS = 30.0
 """A socket that says no hello within this is closed."""
 CLOSE_BAD_TOKEN, CLOSE_NO_TABLE, CLOSE_BAD_HELLO = 4401, 4404, 4400
@@ -129,6 +133,14 @@ def _game(game_id: str) -> Game:
     try:
         return load(game_id)
     except SpacetableError as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+def _lesson(game_id: str, lesson_id: str) -> Lesson:
+    """The lesson ``lesson_id`` of ``game_id``; 404 naming the lessons there are."""
+    try:
+        return lessons.lesson(game_id, lesson_id)
+    except lessons.NoLesson as exc:
         raise HTTPException(404, str(exc)) from None
 
 
@@ -225,6 +237,33 @@ def _add_routes(app: FastAPI) -> None:
         if seat is not None and not 0 <= seat < table.game.players:
             return _error(400, f"seat must be from 0 to {table.game.players - 1}, or absent for a spectator")
         return JSONResponse(messages.replay(table, k, seat))
+
+    @app.get("/learn/{game_id}/{lesson_id}", include_in_schema=False)
+    async def lesson_page(game_id: str, lesson_id: str) -> FileResponse:
+        await asyncio.to_thread(_lesson, game_id, lesson_id)
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/api/lessons")
+    async def all_lessons() -> list[dict[str, Any]]:
+        return await asyncio.to_thread(lessons.catalogue)
+
+    @app.post("/api/lessons/{game_id}/{lesson_id}")
+    async def lesson_move(request: Request, game_id: str, lesson_id: str) -> JSONResponse:
+        """The lesson played again from its start with the learner's moves (docs/WEB.md, "Lessons")."""
+        found = await asyncio.to_thread(_lesson, game_id, lesson_id)
+        body = await request.body()
+        if len(body) > MAX_LESSON_BODY:
+            return _error(413, f"the request is {len(body)} bytes; the limit is {MAX_LESSON_BODY}")
+        try:
+            data = read_json(body, max_bytes=MAX_LESSON_BODY, max_depth=8)
+        except ValueError as exc:
+            return _error(400, f'the request body must be JSON {{"moves": [action JSON, ...]}}: {exc}')
+        try:
+            moves = lessons.moves_of(data, found)
+            run, reply = await asyncio.to_thread(lessons.play, found, moves)
+        except Refused as exc:
+            return _error(400, str(exc))
+        return JSONResponse(await asyncio.to_thread(lessons.frame, run, reply))
 
     @app.get("/howto/{game_id}", include_in_schema=False)
     async def how_to_play(game_id: str) -> HTMLResponse:

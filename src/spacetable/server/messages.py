@@ -77,26 +77,43 @@ def welcome(table: Table, seat: int | None) -> Frame:
     }
 
 
+def seat_frame(
+    game: Game,
+    state: State,
+    seat: int | None,
+    events: Iterable[tuple[int, Event]],
+    since: int,
+    own: list[Action] | None = None,
+    guided: bool = True,
+) -> Frame:
+    """``state`` as ``seat`` may know it, as the update frame and the lesson frame both show it:
+    its view and board, the game's guide, ``own`` (default: the seat's legal actions now), who is
+    to act, the events it may see numbered after ``since``, and the outcome with its words.
+    ``guided=False`` guides the seat as one who watches (a bot plays it)."""
+    view, svg = position(game, state, seat)
+    own = own_actions(state, seat) if own is None else own
+    outcome = state.outcome()
+    return {
+        "view": view,
+        "svg": svg,
+        "names": game.seat_names(view),
+        "guide": game.guide(view, seat if guided else None, own),
+        "actions": actions_json(game, state, own),
+        "to_act": list(state.awaiting()),
+        "events": events_json(game, events, seat, since),
+        "outcome": None if outcome is None else outcome.to_json(),
+        "ending": None if outcome is None else game.explain_outcome(view, outcome, seat),
+    }
+
+
 def update(table: Table, seat: int | None, since: int) -> Frame:
     """The table now as ``seat`` sees it, with the events it may see numbered after ``since``; a
     seat a bot plays for its person is offered no actions, and guided as one who watches."""
-    state = table.state
-    view, svg = position(table.game, state, seat)
     handed = table.handed(seat)
-    own = [] if handed else own_actions(state, seat)
-    outcome = state.outcome()
     return {
         "type": "update",
         "n": table.n,
-        "view": view,
-        "svg": svg,
-        "names": table.game.seat_names(view),
-        "guide": table.game.guide(view, None if handed else seat, own),
-        "actions": actions_json(table.game, state, own),
-        "to_act": list(state.awaiting()),
-        "events": events_json(table.game, table.events, seat, since),
-        "outcome": None if outcome is None else outcome.to_json(),
-        "ending": None if outcome is None else table.game.explain_outcome(view, outcome, seat),
+        **seat_frame(table.game, table.state, seat, table.events, since, [] if handed else None, not handed),
         "presence": table.presence(),
         "spectators": table.spectators(),
         "clock": table.clock_left(seat),

@@ -32,6 +32,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 from spacetable.engine import Game, State
 
+from . import lessons
+
 
 def page(title: str, content: str, links: Mapping[str, str], body_class: str) -> str:
     """A whole page: the top bar with ``title`` and ``links`` (text to address), then ``content``
@@ -94,6 +96,9 @@ def write_how_to_play(game: Game) -> str:
     if has_rulings:
         content = _ruling_links(content, f"/rulings/{game.id}")
     links = {"Rulings": f"/rulings/{game.id}"} if has_rulings else {}
+    first = lessons.first_lesson(game.id)
+    if first is not None:
+        links["Learn to play"] = f"/learn/{game.id}/{first.id}"
     return page(f"How to play {game.name}", _pictures(content, game), links, "howto-page")
 
 

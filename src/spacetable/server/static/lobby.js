@@ -7,6 +7,7 @@
 // the first back, each with a note), and a dependency on the player count is shown in words
 // before submit, with Create off while it stands. The server checks everything again.
 import { api, copy, fill, h } from "./common.js";
+import { doneLessons } from "./lesson.js";
 
 const form = document.getElementById("new-table");
 const gameSelect = document.getElementById("game");
@@ -516,6 +517,48 @@ async function loadTables() {
   }
 }
 
+// ---- learn to play: each game's lessons, a tick on those done in this browser --------------------
+
+async function loadLessons() {
+  const box = document.getElementById("lessons");
+  let catalogue;
+  try {
+    catalogue = await api("/api/lessons");
+  } catch (error) {
+    fill(box, h("p", { class: "error" }, error.message));
+    return;
+  }
+  const done = doneLessons();
+  const games = catalogue.filter((g) => g.lessons.length);
+  if (!games.length) return fill(box, h("p", { class: "muted" }, "No lessons yet."));
+  fill(box,
+    h(
+      "div",
+      { class: "learn-games" },
+      games.map((g) =>
+        h(
+          "div",
+          { class: "learn-game", "data-game": g.game },
+          h("h3", {}, g.name),
+          h(
+            "ol",
+            { class: "learn-list" },
+            g.lessons.map((lesson) => {
+              const ticked = (done[g.game] || []).includes(lesson.id);
+              return h(
+                "li",
+                { class: ticked ? "done" : "", "data-lesson": lesson.id },
+                h("a", { href: `/learn/${encodeURIComponent(g.game)}/${encodeURIComponent(lesson.id)}`, title: lesson.summary }, lesson.title),
+                ticked ? h("span", { class: "tick", role: "img", "aria-label": "done" }, " ✓") : null,
+              );
+            }),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
 async function start() {
   try {
     games = await api("/api/games");
@@ -534,6 +577,7 @@ async function start() {
   });
   for (const type of ["input", "change"]) optionsBox.addEventListener(type, optionChanged);
   form.addEventListener("submit", submit);
+  loadLessons();
   loadTables();
   setInterval(loadTables, 5000);
 }

@@ -1,5 +1,7 @@
 // The table page: one WebSocket to /ws/{table}, drawing only what the server sends (docs/WEB.md).
+// At /learn/{game}/{lesson} the same page is a lesson: its moves go to the lesson API (lesson.js).
 import { fill, h, viewToDom } from "./common.js";
+import { askLesson, drawLesson, lessonAddress, markDone } from "./lesson.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const $ = (id) => document.getElementById(id);
@@ -35,6 +37,7 @@ const page = {
   keyboard: false, // the last thing the person did was a key press
   replay: null, // {k, total} while the replay timeline is shown
   log: [], // every event line shown live, kept while the replay borrows the log
+  lesson: null, // on a lesson page: {address, moves (the right ones so far), frame}
 };
 
 // ---- the seat's secret: from the fragment once, then from localStorage -----------------------------
@@ -61,12 +64,38 @@ function readSeat() {
 // ---- the connection ------------------------------------------------------------------------------
 
 function send(frame) {
+  if (page.lesson) return sendLesson(frame);
   if (page.socket && page.socket.readyState === WebSocket.OPEN) {
     page.socket.send(JSON.stringify(frame));
     return true;
   }
   showNotice("Not connected: reconnecting…");
   return false;
+}
+
+// ---- a lesson's transport: the learner's moves from the lesson's start, to the lesson API ----------
+
+/** A move at a lesson: the right moves so far and this one are sent; a right one is kept. */
+function sendLesson(frame) {
+  if (frame.type !== "act") return false;
+  const moves = [...page.lesson.moves, frame.action];
+  askLesson(page.lesson.address, moves).then(
+    (answer) => {
+      if (answer.right) page.lesson.moves = moves;
+      handlers.lesson(answer);
+    },
+    (error) => {
+      showNotice(`Refused: ${error.message}`);
+      if (page.lesson.frame) handlers.lesson(page.lesson.frame);
+    },
+  );
+  return true;
+}
+
+/** The lesson from its start (also "Start again"). */
+function startLesson() {
+  page.lesson.moves = [];
+  askLesson(page.lesson.address, []).then(handlers.lesson, (error) => showNotice(`Lesson: ${error.message}`, true));
 }
 
 function messageId() {
@@ -172,6 +201,26 @@ const handlers = {
     $("outcome").hidden = false;
   },
   pong() {},
+  lesson(frame) {
+    const first = !page.lesson.frame;
+    if (first) {
+      page.seat = frame.seat;
+      page.glossary = frame.glossary || {};
+      page.seats = frame.names.map((_, seat) => ({ seat, kind: seat === frame.seat ? "human" : "lesson" }));
+      handlers.welcome({ seat: frame.seat, game: frame.game, seats: page.seats, names: frame.names, glossary: frame.glossary });
+      document.title = `spacetable: lesson — ${frame.lesson.title}`;
+    }
+    if (page.lastN !== null && frame.n < page.lastN) {
+      // started again: the log starts again too
+      page.log = [];
+      page.loggedN = -1;
+      fill(logBox);
+    }
+    page.lesson.frame = frame;
+    if (frame.finished) markDone(frame.game.id, frame.lesson.id);
+    drawLesson($("lesson"), frame, { restart: startLesson, notice: showNotice });
+    handlers.update(frame);
+  },
 };
 
 // ---- drawing an update ---------------------------------------------------------------------------
@@ -431,8 +480,8 @@ function nextSteps(list) {
 /** Classes on the board: pieces that start an action, the chosen path, the next steps it reaches,
  * and (st-risky) a step all of whose moves the game warns lose. */
 function markBoard() {
-  for (const node of board.querySelectorAll(".st-piece, .st-selected, .st-target, .st-risky")) {
-    node.classList.remove("st-piece", "st-selected", "st-target", "st-risky");
+  for (const node of board.querySelectorAll(".st-piece, .st-selected, .st-target, .st-risky, .st-look")) {
+    node.classList.remove("st-piece", "st-selected", "st-target", "st-risky", "st-look");
     node.setAttribute("tabindex", "-1");
     if (node.getAttribute("role") === "button") node.removeAttribute("role");
   }
@@ -444,6 +493,9 @@ function markBoard() {
     }
   };
   const depth = page.path.length;
+  // a lesson's step lights up the parts it talks about (its look and its right moves' parts)
+  const look = page.lesson && !page.replay && page.update ? page.update.look || [] : [];
+  for (const part of look) for (const node of partElements(part)) node.classList.add("st-look");
   for (const a of list) if (a.parts.length) mark(a.parts[0], "st-piece");
   for (const part of page.path) mark(part, "st-selected");
   for (const [part, leading] of nextSteps(list)) {
@@ -643,7 +695,7 @@ function drawActions(list) {
       ),
     ),
   );
-  if (!list.length) actionsBox.append(h("p", { class: "muted", id: "no-actions" }, page.seat === null ? "You are watching." : "Nothing to do now."));
+  if (!list.length) actionsBox.append(h("p", { class: "muted", id: "no-actions" }, page.lesson ? "The lesson is done." : page.seat === null ? "You are watching." : "Nothing to do now."));
   filterInput.hidden = list.length <= 12;
   markSheet("moves", list.length > 0);
   markBoard();
@@ -738,6 +790,7 @@ function minutes(seconds) {
 
 /** Who sits in a seat, in words: "you", "normal bot", "online", "away — can be handed to a bot in 1:52". */
 function sitting(s, entry) {
+  if (page.lesson) return s.seat === page.seat ? "you" : "played by the lesson";
   if (s.kind === "bot") {
     if (!s.handed) return `${s.level} bot`;
     return s.seat === page.seat ? `${s.level} bot, playing for you` : `${s.level} bot, until its player takes it back`;
@@ -757,7 +810,7 @@ function drawPlayers() {
   const voter = Boolean(me && me.kind === "human" && !over);
   const items = page.seats.map((s) => {
     const entry = presence.get(s.seat);
-    const online = s.kind === "bot" || Boolean(entry && entry.connected);
+    const online = Boolean(page.lesson) || s.kind === "bot" || Boolean(entry && entry.connected);
     const handable = voter && s.kind === "human" && s.seat !== page.seat && !online && graceLeft(entry) === null;
     const agreed = (page.votes[s.seat] || []).map(Number);
     return h(
@@ -819,7 +872,7 @@ function headline(o) {
 function drawOutcome() {
   const u = page.update;
   const box = $("outcome");
-  if (!u || !u.outcome) {
+  if (!u || !u.outcome || page.lesson) {
     box.hidden = true;
     return;
   }
@@ -1056,6 +1109,14 @@ $("replay-exit").addEventListener("click", closeReplay);
 
 // ---- start ---------------------------------------------------------------------------------------
 
-readSeat();
-if (!tableId) showNotice("No table in this address.", true);
-else connect();
+const address = lessonAddress();
+if (address) {
+  page.lesson = { address, moves: [], frame: null };
+  document.body.classList.add("lesson-page");
+  $("connection").hidden = true;
+  startLesson();
+} else {
+  readSeat();
+  if (!tableId) showNotice("No table in this address.", true);
+  else connect();
+}
