@@ -4,6 +4,7 @@ naming the step and the moves that are legal there."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from spacetable.cli.learn import play_command_line
 from spacetable.cli.main import app
 from spacetable.cli.terminal import TerminalPlayer, find_grouper, find_renderer
 from spacetable.engine import Action, Record, Roll, game_class, list_games
+from spacetable.engine.content import read_toml
 from spacetable.engine.errors import OptionsError
 from spacetable.engine.lessons import Lesson, LessonError, LessonRun, find_lesson, lessons, lessons_folder, load_lesson
 
@@ -114,6 +116,31 @@ def test_a_lesson_whose_move_became_illegal_fails_naming_the_step_and_the_legal_
     assert message.startswith("1-test.toml, step 1, do 1: no legal move is labelled 'place black 4 on B1 (energy -2")
     assert "'place black 4 on B1 (energy -1, cost 0)'" in message
     assert "\n" not in message
+
+
+def toml_inline(value: object) -> str:
+    """``value`` (JSON data) as a TOML inline value."""
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{key} = {toml_inline(item)}" for key, item in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_inline(item) for item in value) + "]"
+    return json.dumps(value)
+
+
+def test_a_lesson_fails_its_check_after_a_rule_change_that_makes_its_move_illegal(tmp_path: Path) -> None:
+    """A designer turns the energy room B1 into a research room: the first lesson's first move, the
+    black 4 on the energy room, no longer exists, and loading it says so at its step."""
+    upper = read_toml(lessons_folder("falling-skies").parent / "cards.toml")["cards"]["base_upper"]["easy"]
+    rooms = [{**room, "effects": ["research"]} if room["spaces"] == ["B1"] else room for room in upper["rooms"]]
+    content = {"cards": {"base_upper": {"easy": {"rooms": rooms}}}}
+    text = FIRST.read_text(encoding="utf-8").replace(
+        "options = { level = 1 }", f"options = {toml_inline({'level': 1, 'content': content})}", 1
+    )
+    with pytest.raises(LessonError) as caught:
+        load_lesson("falling-skies", copy_lesson(tmp_path, "falling-skies", text))
+    message = str(caught.value)
+    assert message.startswith("1-test.toml, step 1, do 1: no legal move is labelled 'place black 4 on B1 (energy -1")
+    assert "'place black 4 on B1 (research -1, cost 0)'" in message and "\n" not in message
 
 
 @pytest.mark.parametrize(
