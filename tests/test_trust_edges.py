@@ -814,7 +814,9 @@ def test_a_falling_skies_state_with_one_die_too_many_to_roll_is_refused() -> Non
     assert game.state_from_json(data).to_json() == data and len(data["to_roll"]) == 3
     for extra in ("black", "white"):
         bad = {**data, "to_roll": [*data["to_roll"], extra]}
-        with pytest.raises(ValueError, match=r"^falling-skies state: more dice in play than the round's 5"):
+        with pytest.raises(
+            ValueError, match=r"^falling-skies state: 4 dice to roll and 2 to place: more than the round's 5"
+        ):
             game.state_from_json(bad)
 
 

@@ -9,7 +9,6 @@ the package's ``__init__`` hands this module to the state once both are loaded.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from spacetable.engine import Action, Event, Roll
@@ -107,7 +106,7 @@ def warnings(state: FallingSkiesState) -> dict[Action, str]:
 
 def check(state: FallingSkiesState) -> None:
     """What no single field shows: no two ships on one space, the mother ship on its track while
-    the game goes on, a result only at the end, no more dice of a colour than the round has. (The ship
+    the game goes on, a result only at the end, no more dice to roll and place than the round has. (The ship
     counts are bounded by the schema, not conserved: tests set up positions with extra ships.)"""
     flying = [(r, c) for r, c, _ in state.ships if r != SPOT]
     if len(set(flying)) != len(flying):
@@ -118,10 +117,11 @@ def check(state: FallingSkiesState) -> None:
         raise ValueError("phase roll, but no die is left to roll")
     if state.phase == "robot" and not state.new_robots:
         raise ValueError("phase robot, but no new robot waits to be placed")
-    in_play = Counter(state.to_roll) + Counter(color for color, _ in state.unplaced)
-    in_play += Counter(color for color, _ in state.slots.values() if color != "robot")
-    if in_play - Counter(state.board.dice):
-        raise ValueError(f"more dice in play than the round's {len(state.board.dice)}: {sorted(in_play.elements())}")
+    if len(state.to_roll) + len(state.unplaced) > len(state.board.dice):  # a roll moves a die from one to the other
+        raise ValueError(
+            f"{len(state.to_roll)} dice to roll and {len(state.unplaced)} to place: more than the round's "
+            f"{len(state.board.dice)}"
+        )
     if len(set(state.pending)) != len(state.pending):
         raise ValueError(f"pending names a room twice: {state.pending}")
     for room in state.pending:
