@@ -66,6 +66,7 @@ def lobby(browser: Browser, server: Server, game: str, width: int = 1280, height
     """The lobby with ``game`` chosen, its options drawn."""
     page, _ = open_page(browser, f"{server.url}/?game={game}", width, height)
     page.wait_for_selector("#options .opt", timeout=WAIT_MS)
+    page.wait_for_selector("#learn .learn-list a", timeout=WAIT_MS)  # the lessons are listed too
     assert page.locator("#game").input_value() == game
     return page
 
