@@ -98,6 +98,7 @@ def run_server(
     bot_pace: float = 0.0,
     bot_seconds: float | None = None,
     grace: float | None = None,
+    tables_per_minute: int = 0,
 ) -> Server:
     """Start ``spacetable serve --db db_url`` on 127.0.0.1 (a free port unless ``port``) in a
     subprocess and wait until it answers ``/api/games``; its output goes to a temporary file
@@ -105,11 +106,12 @@ def run_server(
 
     Bot moves are told at once (``--bot-pace 0``) unless ``bot_pace``, so that tests do not wait
     on the pace meant for people; ``bot_seconds`` sets ``--bot-seconds`` and ``grace`` sets
-    ``--grace`` (default: the server's)."""
+    ``--grace`` (default: the server's); ``tables_per_minute`` sets ``--tables-per-minute``
+    (default 0, no limit: a module's tests share one server and its one client address)."""
     port = port or free_port()
     log = Path(tempfile.mkstemp(prefix="spacetable-serve-", suffix=".log")[1])
     command = [sys.executable, "-m", "spacetable", "serve", "--host", HOST, "--port", str(port), "--db", db_url]
-    command += ["--bot-pace", str(bot_pace)]
+    command += ["--bot-pace", str(bot_pace), "--tables-per-minute", str(tables_per_minute)]
     if bot_seconds is not None:
         command += ["--bot-seconds", str(bot_seconds)]
     if grace is not None:

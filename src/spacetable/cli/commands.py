@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -261,9 +262,24 @@ def serve_command(
             help="How long an absent player's seat is kept for them before the others may hand it to a bot.",
         ),
     ] = 120.0,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="URL",
+            help="An origin (scheme://host[:port]) besides this server's own address whose pages may "
+            "open a table's WebSocket, e.g. https://games.example.org behind a proxy; repeatable.",
+        ),
+    ] = None,
+    tables_per_minute: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            metavar="N",
+            help="The most tables one client address may create in a minute; more are answered 429 (0: no limit).",
+        ),
+    ] = 30,
 ) -> None:
     """Run the web table: the lobby, the tables and the bots, in one process (Ctrl-C stops it)."""
-    import socket
     import threading
     import webbrowser
 
@@ -271,6 +287,8 @@ def serve_command(
     from sqlalchemy.engine import make_url
 
     from spacetable.server import create_app
+    from spacetable.server.app import MAX_WIRE_FRAME
+    from spacetable.server.guards import Origins
 
     def shown(url: str) -> str:
         try:
@@ -280,29 +298,75 @@ def serve_command(
 
     console = stdout_console()
     try:
-        web = create_app(db, bot_seconds=bot_seconds or None, bot_pace=bot_pace, grace=grace)
+        Origins(allow_origin or ())
+    except ValueError as exc:
+        fail(f"--allow-origin: {exc}")
+    try:
+        web = create_app(
+            db,
+            bot_seconds=bot_seconds or None,
+            bot_pace=bot_pace,
+            grace=grace,
+            allowed_origins=allow_origin or (),
+            tables_per_minute=tables_per_minute or None,
+        )
     except Exception as exc:  # a bad URL, a missing driver, a database that refuses: one line, no traceback
         where = shown(db) if db else "in the user data folder"
-        fail(f"cannot open the database {where}: {str(exc).splitlines()[0]}")
-    console.print(f"Tables are stored in {escape(shown(web.state.db_url))}", soft_wrap=True)
+        fail(f"cannot open the database {where}: {_first_line(exc)}")
+    try:
+        listener = _listen(host, port)
+    except OSError as exc:
+        web.state.storage.close()
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or _first_line(exc)}")
     url = f"http://{host}:{port}/"
-    console.print(f"The lobby: [bold]{url}[/]", soft_wrap=True)
 
-    def open_when_listening() -> None:
-        for _ in range(300):
-            try:
-                socket.create_connection((host, port), timeout=1).close()
-            except OSError:
-                time.sleep(0.1)
-                continue
-            webbrowser.open(url)
+    def started() -> None:
+        console.print(f"Tables are stored in {escape(shown(web.state.db_url))}", soft_wrap=True)
+        console.print(f"The lobby: [bold]{url}[/]", soft_wrap=True)
+        if not open_browser:
             return
-
-    if open_browser:
         try:
             webbrowser.get()
         except webbrowser.Error:
             console.print("[dim]No web browser found here: open the address above in one.[/]")
         else:
-            threading.Thread(target=open_when_listening, daemon=True).start()
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, telling the address once the application has started on the socket."""
+
+        async def startup(self, sockets: list[Any] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started and not self.should_exit:
+                started()
+
+    config = uvicorn.Config(web, log_level="warning", ws_max_size=MAX_WIRE_FRAME)
+    with listener:
+        Server(config).run(sockets=[listener])
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).splitlines() or [type(exc).__name__])[0]
+
+
+def _listen(host: str, port: int) -> Any:
+    """A TCP socket bound to ``host``:``port`` and listening (OSError when the port is taken or
+    the address is not this machine's), so that the lobby's address is told only once it is ours."""
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except socket.gaierror as exc:
+        raise OSError(exc.errno, f"no such address ({exc.strerror})") from None
+    listener = socket.socket(family, kind, proto)
+    try:
+        if hasattr(socket, "SO_REUSEADDR") and os.name != "nt":  # as uvicorn: restart while TIME_WAIT
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(address)
+        listener.listen(2048)
+    except OSError:
+        listener.close()
+        raise
+    return listener

@@ -1,7 +1,10 @@
 """The FastAPI application: the HTTP routes, the WebSocket endpoint and the static client (docs/WEB.md).
 
 Every error a client can cause is JSON ``{"error": "one line"}`` with a 4xx status (a refused
-frame on the socket); no traceback ever reaches a client.
+frame on the socket); no traceback ever reaches a client. Every JSON a client sends is read within
+``safejson``'s limits, every response carries the security headers, a WebSocket from a foreign
+``Origin`` is refused and new tables are limited per client address (``guards``, docs/WEB.md
+"Limits and headers").
 """
 
 from __future__ import annotations
@@ -10,7 +13,8 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +27,9 @@ from starlette.exceptions import HTTPException
 from spacetable.agents import AGENTS
 from spacetable.engine import Game, SpacetableError, list_games, load
 from spacetable.engine.lessons import Lesson
-from spacetable.engine.safejson import read_json
+from spacetable.engine.safejson import check_plain, read_json
 
-from . import lessons, messages, pages
+from . import guards, lessons, messages, pages
 from .bots import TABLE_SECONDS, BotPool
 from .errors import BadToken, Refused, TableUnavailable, one_line
 from .hall import GRACE, Tables
@@ -37,18 +41,23 @@ log = logging.getLogger("spacetable.server")
 
 STATIC = Path(__file__).parent / "static"
 MAX_FRAME = 16 * 1024
-"""Largest client frame, in bytes of UTF-8."""
+"""Largest client frame, in bytes of UTF-8: a larger one is refused and the socket stays open."""
+MAX_WIRE_FRAME = 4 * MAX_FRAME
+"""Largest frame ``spacetable serve`` lets uvicorn read at all (``ws_max_size``): a larger one
+closes the socket with 1009 before it is read whole."""
 MAX_BODY = 1024 * 1024
 """Largest request body (a new table with a content override), in bytes."""
 MAX_LESSON_BODY = 64 * 1024
 """Largest lesson request (the learner's moves from the lesson's start), in bytes."""
 HELLO_SECONDS = 30.0
 """A socket that says no hello within this is closed."""
-CLOSE_BAD_TOKEN, CLOSE_NO_TABLE, CLOSE_BAD_HELLO = 4401, 4404, 4400
+READY_SECONDS = 5.0
+"""``/readyz`` answers 503 when the database takes longer than this."""
+CLOSE_BAD_TOKEN, CLOSE_NO_TABLE, CLOSE_BAD_HELLO, CLOSE_BAD_ORIGIN = 4401, 4404, 4400, 4403
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": one_line(message)}, status_code=status)
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": one_line(message)}, status_code=status, headers=headers)
 
 
 def create_app(
@@ -59,6 +68,9 @@ def create_app(
     bot_seconds: float | None = TABLE_SECONDS,
     bot_pace: float = 0.0,
     grace: float = GRACE,
+    allowed_origins: Iterable[str] = (),
+    tables_per_minute: int | None = 30,
+    clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
     """The web table on the database ``db_url`` (default: ``tables.sqlite3`` in ``data_dir``, by
     default the user data directory). The database is opened and migrated here, so a bad URL
@@ -67,13 +79,20 @@ def create_app(
     ``bot_seconds`` caps the wall time of a bot's decision (None: each level's own budget);
     ``bot_pace`` is the least time between two bot moves told at a table (0, the default here,
     tells them at once; ``spacetable serve`` paces them, docs/WEB.md); ``grace`` is how long an
-    absent person's seat is kept for them before the others may hand it to a bot."""
+    absent person's seat is kept for them before the others may hand it to a bot.
+
+    ``allowed_origins``: the origins (``https://host[:port]``) besides the served host's whose
+    pages may open a table's WebSocket (ValueError for one that is not an origin);
+    ``tables_per_minute``: how many tables one client address may create in any minute of
+    ``clock`` (None: no limit)."""
     if bot_seconds is not None and bot_seconds <= 0:
         raise ValueError(f"the bots' cap must be positive seconds or None, not {bot_seconds}")
     if bot_pace < 0:
         raise ValueError(f"the bots' pace cannot be negative: {bot_pace} s")
     if grace < 0:
         raise ValueError(f"the grace period cannot be negative: {grace} s")
+    origins = guards.Origins(allowed_origins)
+    limit = None if tables_per_minute is None else guards.RateLimit(tables_per_minute, clock)
     if db_url is None:
         db_url = default_url() if data_dir is None else f"sqlite:///{Path(data_dir) / 'tables.sqlite3'}"
     storage = Storage(db_url)
@@ -93,6 +112,10 @@ def create_app(
 
     app = FastAPI(title="spacetable", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.db_url = db_url
+    app.state.storage = storage
+    app.state.origins = origins
+    app.state.table_limit = limit
+    app.add_middleware(guards.SecurityHeaders)
     _add_error_handlers(app)
     _add_routes(app)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
@@ -113,7 +136,8 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def internal_error(_: Request, exc: Exception) -> JSONResponse:
         log.error("internal error", exc_info=exc)
-        return _error(500, "internal server error (logged)")
+        # answered by the outermost middleware, outside SecurityHeaders: the headers come here
+        return _error(500, "internal server error (logged)", guards.SECURITY_HEADERS)
 
 
 def _tables(request: Request | WebSocket) -> Tables:
@@ -186,15 +210,44 @@ def _add_routes(app: FastAPI) -> None:
             for cls in list_games()
         ]
 
+    @app.get("/healthz")
+    async def healthz() -> dict[str, str]:
+        """The process is up and answers."""
+        return {"status": "ok"}
+
+    @app.get("/readyz")
+    async def readyz(request: Request) -> JSONResponse:
+        """The database answers and its migrations are at head; 503 with the reason otherwise."""
+        storage: Storage = request.app.state.storage
+        try:
+            reason = await asyncio.wait_for(asyncio.to_thread(storage.unready), READY_SECONDS)
+        except TimeoutError:
+            reason = f"the database did not answer within {READY_SECONDS:g} s"
+        if reason is not None:
+            log.warning("not ready: %s", one_line(reason))
+            return _error(503, reason)
+        return JSONResponse({"status": "ok"})
+
     @app.post("/api/tables", status_code=201)
     async def new_table(request: Request) -> JSONResponse:
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            return _error(413, f"the request is {len(body)} bytes; the limit is {MAX_BODY}")
+        limit: guards.RateLimit | None = request.app.state.table_limit
+        if limit is not None:
+            wait = limit.take(request.client.host if request.client else "")
+            if wait is not None:
+                return _error(
+                    429,
+                    f"too many new tables from your address: {limit.per_minute} a minute; "
+                    f"try again in {guards.retry_after(wait)} s",
+                    {"Retry-After": guards.retry_after(wait)},
+                )
         try:
-            spec = TableSpec.parse(json.loads(body))
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            return _error(400, "the request body must be JSON")
+            data = await guards.read_body(request, MAX_BODY)
+        except guards.TooLarge as exc:
+            return _error(413, str(exc))
+        except ValueError as exc:
+            return _error(400, f"the request body must be JSON within the limits: {exc}")
+        try:
+            spec = TableSpec.parse(data)
         except Refused as exc:
             return _error(400, str(exc))
         created = await _tables(request).create(spec)
@@ -251,11 +304,11 @@ def _add_routes(app: FastAPI) -> None:
     async def lesson_move(request: Request, game_id: str, lesson_id: str) -> JSONResponse:
         """The lesson played again from its start with the learner's moves (docs/WEB.md, "Lessons")."""
         found = await asyncio.to_thread(_lesson, game_id, lesson_id)
-        body = await request.body()
-        if len(body) > MAX_LESSON_BODY:
-            return _error(413, f"the request is {len(body)} bytes; the limit is {MAX_LESSON_BODY}")
         try:
-            data = read_json(body, max_bytes=MAX_LESSON_BODY, max_depth=8)
+            data = await guards.read_body(request, MAX_LESSON_BODY)
+            check_plain(data, "the JSON", max_depth=8)
+        except guards.TooLarge as exc:
+            return _error(413, str(exc))
         except ValueError as exc:
             return _error(400, f'the request body must be JSON {{"moves": [action JSON, ...]}}: {exc}')
         try:
@@ -284,6 +337,12 @@ def _add_routes(app: FastAPI) -> None:
     @app.websocket("/ws/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
+        origin = ws.headers.get("origin")
+        origins: guards.Origins = ws.app.state.origins
+        if not origins.admits(origin, ws.headers.get("host")):
+            log.warning("table %.16s: a socket from origin %.80r refused", table_id, origin)
+            await _close(ws, CLOSE_BAD_ORIGIN, "this server does not accept sockets from the page's origin")
+            return
         try:
             table = await _tables(ws).get(table_id)
         except TableUnavailable as exc:
@@ -338,9 +397,9 @@ def _frame(message: Any) -> dict[str, Any]:
     if size > MAX_FRAME:
         raise Refused(f"a frame of {size} bytes is over the {MAX_FRAME}-byte limit")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise Refused(f"the frame is not JSON ({exc.msg} at character {exc.pos})") from None
+        data = read_json(text, max_bytes=MAX_FRAME)
+    except ValueError as exc:
+        raise Refused(f"the frame is not JSON within the limits: {exc}") from None
     if not isinstance(data, dict):
         raise Refused("a frame must be a JSON object with a 'type'")
     return data

@@ -17,6 +17,8 @@ from typing import Any
 import platformdirs
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import (
     JSON,
     Boolean,
@@ -146,10 +148,15 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the database's schema to the newest Alembic revision."""
+def _alembic_config() -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema to the newest Alembic revision."""
+    config = _alembic_config()
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
@@ -167,6 +174,21 @@ class Storage:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def unready(self) -> str | None:
+        """None when the database answers and its schema is at the newest migration, else why not
+        in one sentence (``/readyz``)."""
+        heads = set(ScriptDirectory.from_config(_alembic_config()).get_heads())
+        try:
+            with self.engine.connect() as connection:
+                current = set(MigrationContext.configure(connection).get_current_heads())
+        except Exception as exc:  # the database is down, refuses us, lost its file...
+            first = (str(exc).splitlines() or [""])[0]
+            return f"the database does not answer: {type(exc).__name__}: {first}"
+        if current != heads:
+            have = ", ".join(sorted(current)) or "none"
+            return f"the database's migrations are at {have}, not at head {', '.join(sorted(heads))}"
+        return None
 
     def create_table(
         self, info: TableInfo, seats: Sequence[SeatInfo], actions: Sequence[tuple[int | None, dict[str, Any]]] = ()
