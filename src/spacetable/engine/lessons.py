@@ -151,7 +151,7 @@ class Reply:
 
 
 class LessonRun:
-    """One learner's way through a lesson: the state, the step, and everything said so far.
+    """One learner's way through a lesson: the state, the step, the events and the right moves so far.
 
     ``state`` is the true state; front ends show ``state.view(lesson.spec.seat)`` as at any table.
     """
