@@ -373,6 +373,7 @@ def test_victory_points_games_conform(game: Game, check: Check) -> None:
     check(game, n=playouts(1, 2))
 
 
+@pytest.mark.soak  # CI's ten minutes: make soak runs it
 def test_greedy_bots_finish_victory_point_games_mostly_on_points() -> None:
     game = spacetable.load("mothership", 4, {"mode": "victory_points"})
     assert isinstance(game, Mothership)

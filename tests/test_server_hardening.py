@@ -372,6 +372,7 @@ def test_serve_tells_the_address_refuses_huge_frames_and_checks_origins(tmp_path
 # ---- the policy in a browser -----------------------------------------------------------
 
 
+@pytest.mark.soak  # CI's ten minutes: make soak runs it
 def test_chromium_reports_no_policy_violation_on_the_pages(browser: Any, tmp_path: Path) -> None:
     """The lobby, a table (its socket included), a lesson and every How to play page work under the
     Content-Security-Policy: Chromium reports no violation and the table's socket plays."""

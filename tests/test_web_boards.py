@@ -126,6 +126,7 @@ def _check_pages_hold_nothing_hidden(
     assert checked, "no page was kept while others held hidden cards: the check tested nothing"
 
 
+@pytest.mark.soak  # CI's ten minutes: make soak runs it
 def test_a_designer_s_card_text_is_what_the_table_explains(browser: Browser, server: Server) -> None:
     content = {"cards": {key: {"text": f"Designer's text for {key}."} for key in _default_mothership_cards()}}
     seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
