@@ -80,17 +80,7 @@ class ActionList(list[Action]):
     list (about 0.1 µs), never per call.
     """
 
-    __slots__ = ("_frozen",)
-
-    def __init__(self, actions: Iterable[Action] = ()) -> None:
-        frozen = tuple(actions)
-        super().__init__(frozen)
-        self._frozen = frozen
-        """The actions as built: membership (what ``apply_action`` validates with) asks this,
-        so even ``list.append(actions, x)``, which no override can stop, makes nothing legal."""
-
-    def __contains__(self, action: object) -> bool:
-        return action in self._frozen
+    __slots__ = ()
 
     def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
         raise TypeError(
@@ -344,9 +334,11 @@ class State(ABC):
 
     __slots__ = ("_legal_cache",)
     game: Game
-    _legal_cache: tuple[int, ActionList] | None
-    """(seat, its legal actions) until the next apply; games set it to None in ``__init__``.
-    Immutable, so clones and resamples may share it."""
+    _legal_cache: tuple[int, ActionList, tuple[Action, ...]] | None
+    """(seat, its legal actions, the same as a tuple) until the next apply; games set it to None in
+    ``__init__``. Immutable, so clones and resamples may share it. ``apply_action`` validates
+    against the tuple: even ``list.append(actions, x)``, which no override of the list can stop,
+    makes nothing legal."""
 
     # ---- whose turn -------------------------------------------------------
     @abstractmethod
@@ -391,10 +383,14 @@ class State(ABC):
 
     def _legal(self, actor: int) -> ActionList:
         """The cached legal actions of ``actor``, who must be the one to act (or CHANCE)."""
+        return self._legal_entry(actor)[1]
+
+    def _legal_entry(self, actor: int) -> tuple[int, ActionList, tuple[Action, ...]]:
         cached = self._legal_cache
         if cached is None or cached[0] != actor:
-            cached = self._legal_cache = (actor, ActionList(self._legal_actions(actor)))
-        return cached[1]
+            frozen = tuple(self._legal_actions(actor))
+            cached = self._legal_cache = (actor, ActionList(frozen), frozen)
+        return cached
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance node, every outcome with its probability (they sum to 1)."""
@@ -424,7 +420,7 @@ class State(ABC):
             raise IllegalActionError("the game is over: no action can be applied")
         actor = self._actor(seat)
         self.game.actions.check(action)  # exact types: Roll(True) == Roll(1) as tuples
-        if action not in self._legal(actor):
+        if action not in self._legal_entry(actor)[2]:
             raise IllegalActionError(
                 f"{self.action_label(action)} is not legal now ({self._why_illegal(action, actor)})"
             )
