@@ -47,7 +47,7 @@ def _game_id(game: Game) -> str:
 GAMES = _registered_games()
 
 
-LONG = {"mothership": playouts(4, 12)}
+LONG = {"mothership": playouts(4, 8)}
 """Playouts per check for the games whose random games are longest by far (Mothership's: several
 hundred decisions each): `make test` walks a few, `make soak` more (CI's 25 minutes hold both)."""
 
@@ -66,7 +66,7 @@ def test_registered_game_conforms(game: Game, check: Check) -> None:
 def test_game_conforms_at_larger_tables(game_id: str, players: int) -> None:
     """Multi-seat games again at more seats (fewer playouts: their games are long; mothership's
     larger tables are in test_mothership_play)."""
-    run_all(spacetable.load_finite(game_id, players), n=playouts(1, 4))
+    run_all(spacetable.load_finite(game_id, players), n=playouts(1, 2))
 
 
 def test_registered_games_are_found() -> None:

@@ -62,7 +62,7 @@ def api_test() -> ModuleType:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_openspiel_random_simulation_with_serialization(game_id: str) -> None:
-    pyspiel.random_sim_test(spiel_game(game_id), num_sims=playouts(1, 3), serialize=True, verbose=False)
+    pyspiel.random_sim_test(spiel_game(game_id), num_sims=playouts(1, 2), serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -57,7 +57,7 @@ VARIANTS = {
 @pytest.mark.parametrize("check", CHECKS.values(), ids=CHECKS.keys())
 @pytest.mark.parametrize("game", VARIANTS.values(), ids=VARIANTS.keys())
 def test_spacerace_conforms(game: Game, check: Check) -> None:
-    check(game, n=playouts(2, 4) if game.players == 6 else playouts(6, 12))
+    check(game, n=playouts(2, 3) if game.players == 6 else playouts(6, 9))
 
 
 # ---- bots --------------------------------------------------------------------------------------
