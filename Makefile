@@ -88,17 +88,14 @@ fuzz: $(TEST_STAMP) compiled
 	SPACETABLE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest -n $(JOBS) -q -x tests/test_fuzz.py tests/test_trust_edges.py
 	$(BIN)/python benchmarks/fuzz_soak.py --seconds $(FUZZ_SECONDS)
 
-# The long runs, which `make test` leaves out for its ten minutes and CI runs after it (.ci/run):
-# the conformance checks and the research adapters' random games with the larger budgets of
-# tests/budget.py (two playouts per Mothership variant instead of one, longer games), then the
-# tests marked `soak` (whole games played on the boards by clicking, the kill -9 crash test, the
-# lab's Ray run, the watched showdown, two games' table explanations). 12 to 15 minutes here.
-SOAK_CHECKS := conform or random_simulation or tensor_is_the_view
+# The long runs, which `make test` leaves out for its ten minutes and CI runs after it (.ci/run),
+# in one run that shares both cores: the conformance checks and the research adapters' random
+# games with the larger budgets of tests/budget.py (marked `soak_check` by tests/conftest.py:
+# more playouts, longer games), and the tests marked `soak` (whole games played on the boards by
+# clicking, the kill -9 crash test, the lab's Ray run, every game's first lesson in Chromium, the
+# watched showdown, the tables' explanations). About 14 minutes here.
 soak: $(TEST_STAMP) system-packages compiled
-	SPACETABLE_SOAK=1 $(BIN)/pytest -n $(JOBS) --dist worksteal --durations=10 -m "not soak" -k "$(SOAK_CHECKS)" \
-		tests/test_mothership_*.py tests/test_conformance.py tests/test_spacerace_play.py tests/test_interop_games.py \
-		tests/test_interop_openspiel.py
-	SPACETABLE_SOAK=1 $(BIN)/pytest -n $(JOBS) --dist worksteal --durations=10 -m soak
+	SPACETABLE_SOAK=1 $(BIN)/pytest -n $(JOBS) --dist worksteal --durations=15 -m "soak or soak_check"
 
 clean:
 	$(PYTHON) tools/compile.py --clean

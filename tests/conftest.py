@@ -18,6 +18,23 @@ import pytest
 from server_helpers import free_port
 
 
+SOAK_CHECK_FILES = ("test_conformance.py", "test_spacerace_play.py", "test_interop_games.py", "test_interop_openspiel.py")
+SOAK_CHECK_WORDS = ("conform", "random_simulation", "tensor_is_the_view")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The first part of `make soak`: the conformance checks and the adapters' random games of these
+    files (Mothership's too), which SPACETABLE_SOAK=1 gives larger budgets, are marked `soak_check`,
+    so that one run (`-m "soak or soak_check"`) shares both cores over both parts."""
+    for item in items:
+        name = item.path.name
+        if not (name.startswith("test_mothership_") or name in SOAK_CHECK_FILES):
+            continue
+        keywords = [str(word).lower() for word in item.keywords]
+        if any(word in keyword for word in SOAK_CHECK_WORDS for keyword in keywords):
+            item.add_marker("soak_check")
+
+
 @pytest.fixture(autouse=True)
 def _saves_in_a_temporary_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """`spacetable play` saves every game; in tests, never in the user's own saves folder."""

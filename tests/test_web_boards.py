@@ -72,9 +72,9 @@ HELD_BY_OTHERS: dict[str, Callable[[Game, State, int], set[str]]] = {
         ("showdown", 4, {"fire_round": 8}, "random"),
         # the rulebook's SpaceRace goes on until one player holds every planet, which random
         # players may take hundreds of rounds to do: the house rules' limits keep this test short
-        ("spacerace", 3, {"turn_limit": 40, "last_standing": True}, "random"),
-        # the rulebook's has no limit; three rounds when run alone, five in `make soak`
-        ("mothership", 2, {**EXPANSION, "round_limit": rounds(3, 5)}, "greedy"),
+        ("spacerace", 3, {"turn_limit": 30, "last_standing": True}, "random"),
+        # the rulebook's has no limit; three rounds when run alone, four in `make soak`
+        ("mothership", 2, {**EXPANSION, "round_limit": rounds(3, 4)}, "greedy"),
     ],
     ids=["showdown", "spacerace", "mothership-expansion"],
 )
