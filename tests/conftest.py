@@ -17,8 +17,12 @@ import pytest
 
 from server_helpers import free_port
 
-
-SOAK_CHECK_FILES = ("test_conformance.py", "test_spacerace_play.py", "test_interop_games.py", "test_interop_openspiel.py")
+SOAK_CHECK_FILES = (
+    "test_conformance.py",
+    "test_spacerace_play.py",
+    "test_interop_games.py",
+    "test_interop_openspiel.py",
+)
 SOAK_CHECK_WORDS = ("conform", "random_simulation", "tensor_is_the_view")
 
 
