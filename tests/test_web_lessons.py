@@ -399,8 +399,13 @@ def test_the_lobby_lists_the_lessons_with_a_tick_for_those_done(browser: Browser
         assert items.count() == len(found)
         for k, x in enumerate(found):
             link = items.nth(k).locator("a")
-            assert link.inner_text() == x.title
+            assert link.text_content() == x.title
             assert link.get_attribute("href") == f"/learn/{cls.id}/{x.id}"
+            assert link.is_visible() == (k < 6), "lessons past the sixth fold under 'N more lessons'"
+    more = page.locator('#lessons [data-game="mothership"] details.learn-more')
+    assert more.locator("summary").inner_text() == f"{len(lessons('mothership')) - 6} more lessons"
+    more.locator("summary").click()
+    assert page.locator('#lessons [data-game="mothership"] li').nth(6).locator("a").is_visible()
     first = page.locator(f'#lessons [data-game="falling-skies"] li[data-lesson="{lesson.id}"]')
     assert first.locator(".tick").count() == 1
     assert page.locator("#lessons .tick").count() == 1

@@ -519,6 +519,32 @@ async function loadTables() {
 
 // ---- learn to play: each game's lessons, a tick on those done in this browser --------------------
 
+const SHOWN_LESSONS = 6;
+/** A game's lessons, numbered; past the sixth they fold under "N more" (Mothership's modules and
+ * modes), open when one of them is done. */
+function lessonLists(g, done) {
+  const items = g.lessons.map((lesson) => {
+    const ticked = done.includes(lesson.id);
+    return h(
+      "li",
+      { class: ticked ? "done" : "", "data-lesson": lesson.id },
+      h("a", { href: `/learn/${encodeURIComponent(g.game)}/${encodeURIComponent(lesson.id)}`, title: lesson.summary }, lesson.title),
+      ticked ? h("span", { class: "tick", role: "img", "aria-label": "done" }, " ✓") : null,
+    );
+  });
+  const first = h("ol", { class: "learn-list" }, items.slice(0, SHOWN_LESSONS));
+  if (items.length <= SHOWN_LESSONS) return first;
+  const rest = g.lessons.slice(SHOWN_LESSONS);
+  const more = h(
+    "details",
+    { class: "learn-more" },
+    h("summary", {}, `${rest.length} more lessons`),
+    h("ol", { class: "learn-list", start: String(SHOWN_LESSONS + 1) }, items.slice(SHOWN_LESSONS)),
+  );
+  if (rest.some((lesson) => done.includes(lesson.id))) more.open = true;
+  return h("div", {}, first, more);
+}
+
 async function loadLessons() {
   const box = document.getElementById("lessons");
   let catalogue;
@@ -540,19 +566,7 @@ async function loadLessons() {
           "div",
           { class: "learn-game", "data-game": g.game },
           h("h3", {}, g.name),
-          h(
-            "ol",
-            { class: "learn-list" },
-            g.lessons.map((lesson) => {
-              const ticked = (done[g.game] || []).includes(lesson.id);
-              return h(
-                "li",
-                { class: ticked ? "done" : "", "data-lesson": lesson.id },
-                h("a", { href: `/learn/${encodeURIComponent(g.game)}/${encodeURIComponent(lesson.id)}`, title: lesson.summary }, lesson.title),
-                ticked ? h("span", { class: "tick", role: "img", "aria-label": "done" }, " ✓") : null,
-              );
-            }),
-          ),
+          lessonLists(g, done[g.game] || []),
         ),
       ),
     ),
