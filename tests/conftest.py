@@ -12,10 +12,13 @@ import tempfile
 import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
 from server_helpers import free_port
+from spacetable.server import create_app
 
 SOAK_CHECK_FILES = (
     "test_conformance.py",
@@ -37,6 +40,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         keywords = [str(word).lower() for word in item.keywords]
         if any(word in keyword for word in SOAK_CHECK_WORDS for keyword in keywords):
             item.add_marker("soak_check")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """A SQLite file for one test's tables (modules that share a server define their own)."""
+    return tmp_path / "tables.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    """The application on ``db``, started (its lifespan run) for one test."""
+    with TestClient(create_app(f"sqlite:///{db}", bot_workers=1)) as client:
+        yield client
 
 
 @pytest.fixture(autouse=True)

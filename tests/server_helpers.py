@@ -49,6 +49,10 @@ def token_of(link: str) -> str:
     return parse_qs(link.split("#", 1)[1])["token"][0]
 
 
+FALLING = {"game": "falling-skies", "players": 1, "options": {}, "seats": [{"kind": "human"}]}
+"""A new-table request for a falling-skies table with one person."""
+
+
 @dataclass
 class Server:
     """A ``spacetable serve`` process on 127.0.0.1; a context manager that stops it."""

@@ -5,6 +5,7 @@ in one line."""
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -19,30 +20,23 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import ConsoleMessage
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from server_helpers import HOST, WAIT, Player, create, free_port, receive, run_server, token_of
+from server_helpers import FALLING, HOST, WAIT, Player, create, free_port, receive, run_server, token_of
 from spacetable.engine import list_games
 from spacetable.server import create_app
 from spacetable.server.app import MAX_FRAME
 from spacetable.server.guards import SECURITY_HEADERS, Origins, RateLimit, origin_of
 
-FALLING = {"game": "falling-skies", "players": 1, "options": {}, "seats": [{"kind": "human"}]}
 DEEP = "[" * 1000 + "]" * 1000
 HUGE_INT = '{"type": "ping", "value": ' + "9" * 5000 + "}"
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "tables.sqlite3"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{db}", bot_workers=1)) as client:
-        yield client
+def _keep_text(kept: list[str], message: ConsoleMessage) -> None:
+    kept.append(message.text)
 
 
 def _no_traceback(caplog: pytest.LogCaptureFixture) -> None:
@@ -232,8 +226,9 @@ def test_healthz_and_readyz(client: TestClient, db: Path, caplog: pytest.LogCapt
 def test_readyz_says_when_the_database_does_not_answer(tmp_path: Path) -> None:
     folder = tmp_path / "gone"
     folder.mkdir()
-    with TestClient(create_app(f"sqlite:///{folder / 'tables.sqlite3'}", bot_workers=1)) as client:
-        client.app.state.storage.engine.dispose()  # type: ignore[attr-defined]
+    app = create_app(f"sqlite:///{folder / 'tables.sqlite3'}", bot_workers=1)
+    with TestClient(app) as client:
+        app.state.storage.engine.dispose()
         for path in folder.iterdir():
             path.unlink()
         folder.rmdir()
@@ -390,7 +385,7 @@ def test_chromium_reports_no_policy_violation_on_the_pages(browser: Any, tmp_pat
         for address in addresses:
             page, seen = open_page(browser, "about:blank", 1280, 800)
             console: list[str] = []
-            page.on("console", lambda message, kept=console: kept.append(message.text))  # type: ignore[misc]
+            page.on("console", functools.partial(_keep_text, console))
             page.goto(f"{server.url}{address}")
             if "#seat=" in address:
                 wait_ready(page)

@@ -7,28 +7,13 @@ import hashlib
 import html
 import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from server_helpers import Player, create, token_of
+from server_helpers import FALLING, Player, create, token_of
 from spacetable.engine import list_games
-from spacetable.server import create_app
-
-FALLING = {"game": "falling-skies", "players": 1, "options": {}, "seats": [{"kind": "human"}]}
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "tables.sqlite3"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{db}", bot_workers=1)) as client:
-        yield client
 
 
 def count(db: Path, table: str) -> int:

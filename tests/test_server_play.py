@@ -11,14 +11,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from server_helpers import Player, create, receive, token_of
+from server_helpers import FALLING, Player, create, receive, token_of
 from spacetable.engine import Record
 from spacetable.server import create_app
 from spacetable.server.hall import Tables
 from spacetable.server.requests import TableSpec
 from spacetable.server.tables import Table
-
-FALLING = {"game": "falling-skies", "players": 1, "options": {}, "seats": [{"kind": "human"}]}
 
 
 @pytest.fixture(scope="module")

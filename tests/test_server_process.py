@@ -10,11 +10,9 @@ import httpx
 from fastapi.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
 
-from server_helpers import WAIT, Player, create, run_server, token_of
+from server_helpers import FALLING, WAIT, Player, create, run_server, token_of
 from spacetable.engine import Record
 from spacetable.server import create_app
-
-FALLING = {"game": "falling-skies", "players": 1, "options": {}, "seats": [{"kind": "human"}]}
 
 
 def _update_with_actions(ws: ClientConnection) -> dict[str, Any]:

@@ -66,6 +66,18 @@ def guarded(command: Command) -> Command:
     return cast(Command, run)
 
 
+def ask_yes_no(console: Console, question: str, default: bool, on_pipe: bool) -> bool:
+    """``question`` answered at the terminal: y or yes, n or no, Enter for ``default``; ``on_pipe``
+    where nobody can answer (not a terminal), and no at the end of input."""
+    if not console.is_terminal:
+        return on_pipe
+    try:
+        answer = console.input(f"{question} ({'Y/n' if default else 'y/N'}): ").strip().lower()
+    except EOFError:
+        return False
+    return default if not answer else answer in ("y", "yes")
+
+
 def print_outcome(state: State, console: Console, render_seat: int | None) -> None:
     outcome = state.outcome()
     render = find_renderer(state.game, console)

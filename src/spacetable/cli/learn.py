@@ -20,7 +20,7 @@ from rich.markup import escape
 from spacetable.engine import Action, SpacetableError, State
 from spacetable.engine.lessons import Lesson, find_lesson, lessons
 
-from .common import app, fail, guarded, stdout_console
+from .common import app, ask_yes_no, fail, guarded, stdout_console
 from .main import make_players
 from .options import HUMAN
 from .terminal import EventPrinter, QuitGame, TerminalPlayer
@@ -53,7 +53,7 @@ def learn_command(
             console.print(f"{n}. [bold]{escape(lesson.id)}[/]  {escape(lesson.title)}: {escape(lesson.spec.summary)}")
         return
     for n, lesson in enumerate(chosen):
-        if n and not _go_on(console, lesson):
+        if n and not ask_yes_no(console, f"Next lesson: {escape(lesson.title)}. Go on?", default=True, on_pipe=True):
             break
         if not _teach(lesson, console):
             raise typer.Exit(0)
@@ -73,17 +73,6 @@ def play_command_line(lesson: Lesson) -> str:
     for seat in range(1, seats):
         words += ["--seat", f"{seat}=bot:{after.bots}"]
     return shlex.join(words)
-
-
-def _go_on(console: Console, lesson: Lesson) -> bool:
-    """Ask before the next lesson (always yes on a pipe, where a script feeds every move)."""
-    if not console.is_terminal:
-        return True
-    try:
-        answer = console.input(f"Next lesson: {escape(lesson.title)}. Go on? (Y/n): ")
-    except EOFError:
-        return False
-    return answer.strip().lower() not in ("n", "no")
 
 
 def _teach(lesson: Lesson, console: Console) -> bool:

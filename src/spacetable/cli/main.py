@@ -24,7 +24,7 @@ from spacetable.agents import AGENTS, make_agent
 from spacetable.engine import Action, Event, Game, Player, Record, SpacetableError, State, play
 
 from . import listing  # noqa: F401  (registers `list`, the first command in the help)
-from .common import CliError, app, fail, guarded, print_outcome, progress_bar, stdout_console
+from .common import CliError, app, ask_yes_no, fail, guarded, print_outcome, progress_bar, stdout_console
 from .options import DEFAULT_BOT, HUMAN, check_writable, load_game, load_record, parse_seats
 from .saves import LAST, find_save, new_save_path
 from .terminal import (
@@ -287,17 +287,6 @@ def _print_summary(final: State, record: Record, seed: int, path: Path, console:
     console.print(f"[dim]`spacetable replay {escape(shlex.quote(str(path)))}` replays it.[/]", soft_wrap=True)
 
 
-def _offer_again(console: Console) -> bool:
-    """Ask whether to play another game like this one (no on end of input or on a pipe)."""
-    if not console.is_terminal:
-        return False
-    try:
-        answer = console.input("Play again with a new seed? (y/N): ")
-    except EOFError:
-        return False
-    return answer.strip().lower() in ("y", "yes")
-
-
 @app.command("play")
 @guarded
 def play_command(
@@ -388,7 +377,8 @@ def play_command(
             _save(last, record, console)
             return
         code, finished = _play_one(game, seats, game_seed, console, record, delay=delay)
-        while finished and HUMAN in seats and _offer_again(console):
+        again = "Play again with a new seed?"
+        while finished and HUMAN in seats and ask_yes_no(console, again, default=False, on_pipe=False):
             code, finished = _play_one(game, seats, _draw_seed(None, console), console, None, delay=delay)
     except SpacetableError as exc:
         fail(str(exc))

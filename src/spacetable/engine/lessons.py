@@ -307,7 +307,7 @@ def load_lesson(game_id: str, path: Path) -> Lesson:
         raise LessonError(f"{where}: {place}: {error['msg']}") from None
     game, state, events = _start(game_id, spec, path, where)
     lesson = Lesson(path.stem, game, spec, state, tuple(events))
-    _check(lesson, where)
+    _check_line(lesson, lesson.start_state.clone(), 0, where, branch=True)
     return lesson
 
 
@@ -344,13 +344,10 @@ def _play(game: Game, state: State, moves: Sequence[Move], learner: int, where: 
     return events
 
 
-def _check(lesson: Lesson, where: str) -> None:
-    """Play the lesson's line, and from every step each other accepted move and the rest of the
-    line after it; every move must be legal where it is made and every step the learner's."""
-    _check_line(lesson, lesson.start_state.clone(), 0, where, branch=True)
-
-
 def _check_line(lesson: Lesson, state: State, first: int, where: str, branch: bool) -> None:
+    """Play the lesson's line from step ``first`` on ``state`` and, with ``branch``, from every step
+    each other accepted move and the rest of the line after it; every move must be legal where it
+    is made and every step the learner's (LessonError naming the step)."""
     seat, steps = lesson.spec.seat, lesson.steps
     for index in range(first, len(steps)):
         step, at = steps[index], f"{where}, step {index + 1}"

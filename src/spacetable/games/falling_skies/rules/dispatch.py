@@ -106,8 +106,9 @@ def warnings(state: FallingSkiesState) -> dict[Action, str]:
 
 def check(state: FallingSkiesState) -> None:
     """What no single field shows: no two ships on one space, the mother ship on its track while
-    the game goes on, a result only at the end, no more dice to roll and place than the round has. (The ship
-    counts are bounded by the schema, not conserved: tests set up positions with extra ships.)"""
+    the game goes on, a result only at the end, no more dice to roll and place than the round
+    has. (The ship counts are bounded by the schema, not conserved: tests set up positions with
+    extra ships.)"""
     flying = [(r, c) for r, c, _ in state.ships if r != SPOT]
     if len(set(flying)) != len(flying):
         raise ValueError("two ships share a space of the sky")

@@ -327,7 +327,7 @@ def _check_in_progress(state: MothershipState) -> None:
             raise ValueError(f"pending has {len(pending['rolls'])} rolls of {len(pending['dice'])} dice")
         if "reroll" in pending and pending["reroll"][0] >= len(pending["rolls"]):
             raise ValueError(f"pending.reroll names die {pending['reroll'][0]}, which has not been rolled")
-        windowed = pending["what"] == "dogfight" or pending["what"] == "asteroid"
+        windowed = pending["what"] in ("dogfight", "asteroid")  # the rolls with card windows
         missing = sorted({"mods", "passes", "asker"} - set(pending)) if windowed else []
         if windowed and "stage" not in pending and len(pending["rolls"]) == len(pending["dice"]):
             missing.append("stage")  # every die is rolled: the window after the roll is open
