@@ -222,8 +222,9 @@ def click_part(page: Page, part: str) -> None:
                 element.scroll_into_view_if_needed(timeout=3000)
                 point = element.evaluate(UNCOVERED_POINT)
                 box = element.bounding_box()  # Playwright's box (it counts strokes) places the click
-                if point is None or box is None:
-                    why.append(f"element {k}: covered at every point tried")
+                if point is None or box is None:  # under a sticky header or the phone's sheet:
+                    why.append(f"element {k}: covered at every point tried")  # scroll it to the middle
+                    element.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
                     continue
                 element.click(timeout=3000, position={"x": point["x"] - box["x"], "y": point["y"] - box["y"]})
                 return
