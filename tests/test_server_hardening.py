@@ -5,6 +5,7 @@ in one line."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import logging
@@ -28,8 +29,9 @@ from websockets.typing import Origin
 from server_helpers import FALLING, HOST, WAIT, Player, create, free_port, receive, run_server, token_of
 from spacetable.engine import list_games
 from spacetable.server import create_app
-from spacetable.server.app import MAX_FRAME
+from spacetable.server.app import CLOSE_TOO_SLOW, MAX_FRAME
 from spacetable.server.guards import SECURITY_HEADERS, Origins, RateLimit, origin_of
+from spacetable.server.tables import OUTBOX
 
 DEEP = "[" * 1000 + "]" * 1000
 HUGE_INT = '{"type": "ping", "value": ' + "9" * 5000 + "}"
@@ -362,6 +364,37 @@ def test_serve_tells_the_address_refuses_huge_frames_and_checks_origins(tmp_path
         assert httpx.get(f"{server.url}/readyz", timeout=WAIT).json() == {"status": "ok"}
         log = server.output()
     assert "Traceback" not in log and len(log.splitlines()) <= 4, log
+
+
+def test_a_client_that_never_reads_is_dropped_and_resumes(tmp_path: Path) -> None:
+    """A client that floods the table with refused moves and reads nothing (a tiny receive buffer,
+    a one-frame queue) is closed with 4408 once OUTBOX frames wait for it, with one log line; it
+    reconnects with its ``since`` and plays on."""
+    with run_server(f"sqlite:///{tmp_path / 'tables.sqlite3'}") as server:
+        created = httpx.post(f"{server.url}/api/tables", json=FALLING, timeout=WAIT).json()
+        table, token = created["table"], token_of(created["seats"][0]["link"])
+        sock = socket.create_connection((HOST, server.port))
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        with connect(f"{server.ws_url}/ws/{table}", sock=sock, max_queue=1) as ws:
+            ws.send(json.dumps({"type": "hello", "token": token, "since": None}))
+            with contextlib.suppress(ConnectionClosed):
+                for i in range(20_000):
+                    ws.send(json.dumps({"type": "act", "id": f"m{i}", "n": 0, "action": {"no": "such"}}))
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=WAIT)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_TOO_SLOW
+        with connect(f"{server.ws_url}/ws/{table}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
+            while not (update := json.loads(ws.recv(timeout=WAIT))).get("actions"):
+                pass
+            move = {"type": "act", "id": "after", "n": update["n"], "action": update["actions"][0]["action"]}
+            ws.send(json.dumps(move))
+            while json.loads(ws.recv(timeout=WAIT)).get("n", 0) <= update["n"]:
+                pass
+        log = server.output()
+    assert log.count(f"table {table}: a client read too slowly ({OUTBOX} frames waiting); dropped") == 1, log
+    assert "Traceback" not in log, log
 
 
 # ---- the policy in a browser -----------------------------------------------------------

@@ -35,7 +35,7 @@ from .errors import BadToken, Refused, TableUnavailable, one_line
 from .hall import GRACE, Tables
 from .requests import TableSpec
 from .storage import Storage, default_url
-from .tables import Connection, Table
+from .tables import OUTBOX, Connection, Table
 
 log = logging.getLogger("spacetable.server")
 
@@ -53,7 +53,9 @@ HELLO_SECONDS = 30.0
 """A socket that says no hello within this is closed."""
 READY_SECONDS = 5.0
 """``/readyz`` answers 503 when the database takes longer than this."""
-CLOSE_BAD_TOKEN, CLOSE_NO_TABLE, CLOSE_BAD_HELLO, CLOSE_BAD_ORIGIN = 4401, 4404, 4400, 4403
+CLOSE_BAD_TOKEN, CLOSE_NO_TABLE, CLOSE_BAD_HELLO, CLOSE_BAD_ORIGIN, CLOSE_TOO_SLOW = 4401, 4404, 4400, 4403, 4408
+CLOSE_SECONDS = 5.0
+"""How long closing a dropped client's socket may take before it is left to uvicorn."""
 
 
 def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -367,6 +369,7 @@ def _add_routes(app: FastAPI) -> None:
             return
         conn = table.join(seat, hello.get("since"))
         writer = asyncio.create_task(_write(ws, table, conn))
+        dropper = asyncio.create_task(_drop_when_too_slow(ws, table, conn, writer))
         try:
             while True:
                 message = await ws.receive()
@@ -377,6 +380,7 @@ def _add_routes(app: FastAPI) -> None:
             pass
         finally:
             writer.cancel()
+            dropper.cancel()
             table.leave(conn)
 
 
@@ -428,6 +432,16 @@ async def _handle(table: Table, conn: Connection, message: Any) -> None:
     except Refused as exc:
         conn.send(messages.refused(message_id, str(exc)))
         conn.send_update()
+
+
+async def _drop_when_too_slow(ws: WebSocket, table: Table, conn: Connection, writer: asyncio.Task[None]) -> None:
+    """Close the socket of a client whose frames piled up (``tables.OUTBOX``); the reader then ends.
+    The close frame may never be read: after ``CLOSE_SECONDS`` the socket is left to uvicorn."""
+    await conn.too_slow.wait()
+    writer.cancel()
+    log.warning("table %s: a client read too slowly (%d frames waiting); dropped", table.id, OUTBOX)
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.close(CLOSE_TOO_SLOW, "too many frames waiting: reconnect to resume"), CLOSE_SECONDS)
 
 
 async def _write(ws: WebSocket, table: Table, conn: Connection) -> None:

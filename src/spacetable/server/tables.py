@@ -53,6 +53,8 @@ CHECKPOINT = 32
 RETRY_SECONDS = 2.0
 """Wait before retrying a chance outcome or a bot move that could not be stored."""
 MAX_ID = 64
+OUTBOX = 64
+"""Frames that may wait for one client; one more drops the client (it reconnects to resume)."""
 
 
 def token_hash(token: str) -> str:
@@ -67,21 +69,32 @@ class Connection:
     """One socket at a table: its seat (None: a spectator) and the frames waiting to be sent.
 
     An update is queued as ``None`` and built when it is sent, from the table as it is then, so a
-    slow client is sent one current update rather than a backlog of old ones."""
+    slow client is sent one current update rather than a backlog of old ones. At most ``OUTBOX``
+    frames wait: a client that reads slower than that is dropped (``too_slow`` is set, the frames
+    are let go) and may reconnect with its ``since`` to resume."""
 
     seat: int | None
     sent_n: int
     """Events numbered up to this have been sent."""
-    outbox: asyncio.Queue[Frame | None] = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[Frame | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    too_slow: asyncio.Event = field(default_factory=asyncio.Event)
     _update_queued: bool = False
 
-    def send(self, frame: Frame) -> None:
-        self.outbox.put_nowait(frame)
+    def send(self, frame: Frame | None) -> None:
+        """Queue ``frame`` (None: an update); drop the client if its queue is full."""
+        if self.too_slow.is_set():
+            return
+        try:
+            self.outbox.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.too_slow.set()
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
 
     def send_update(self) -> None:
         if not self._update_queued:
             self._update_queued = True
-            self.outbox.put_nowait(None)
+            self.send(None)
 
     async def next_frame(self, table: Table) -> Frame:
         item = await self.outbox.get()
