@@ -106,6 +106,9 @@ def run_server(
     bot_seconds: float | None = None,
     grace: float | None = None,
     tables_per_minute: int = 0,
+    log_level: str = "warning",
+    log_format: str = "text",
+    workers: int = 1,
 ) -> Server:
     """Start ``spacetable serve --db db_url`` on 127.0.0.1 (a free port unless ``port``) in a
     subprocess and wait until it answers ``/api/games``; its output goes to a temporary file
@@ -114,11 +117,15 @@ def run_server(
     Bot moves are told at once (``--bot-pace 0``) unless ``bot_pace``, so that tests do not wait
     on the pace meant for people; ``bot_seconds`` sets ``--bot-seconds`` and ``grace`` sets
     ``--grace`` (default: the server's); ``tables_per_minute`` sets ``--tables-per-minute``
-    (default 0, no limit: a module's tests share one server and its one client address)."""
+    (default 0, no limit: a module's tests share one server and its one client address);
+    ``log_level`` and ``log_format`` set ``--log-level`` (default warning: the output holds the
+    warnings and errors, not a line per request and move) and ``--log-format``; ``workers`` sets
+    ``--workers``."""
     port = port or free_port()
     log = Path(tempfile.mkstemp(prefix="spacetable-serve-", suffix=".log")[1])
     command = [sys.executable, "-m", "spacetable", "serve", "--host", HOST, "--port", str(port), "--db", db_url]
     command += ["--bot-pace", str(bot_pace), "--tables-per-minute", str(tables_per_minute)]
+    command += ["--log-level", log_level, "--log-format", log_format, "--workers", str(workers)]
     if bot_seconds is not None:
         command += ["--bot-seconds", str(bot_seconds)]
     if grace is not None:

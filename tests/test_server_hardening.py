@@ -30,8 +30,8 @@ from server_helpers import FALLING, HOST, WAIT, Player, create, free_port, recei
 from spacetable.engine import list_games
 from spacetable.server import create_app
 from spacetable.server.app import CLOSE_TOO_SLOW, MAX_FRAME
+from spacetable.server.connections import OUTBOX
 from spacetable.server.guards import SECURITY_HEADERS, Origins, RateLimit, origin_of
-from spacetable.server.tables import OUTBOX
 
 DEEP = "[" * 1000 + "]" * 1000
 HUGE_INT = '{"type": "ping", "value": ' + "9" * 5000 + "}"
@@ -328,7 +328,8 @@ def test_serve_help_lists_the_new_settings() -> None:
         env={"COLUMNS": "200", "TERM": "dumb", "PATH": "/usr/bin:/bin"},
     )
     assert result.returncode == 0
-    for option in ["--allow-origin", "--tables-per-minute", "--grace", "--bot-pace", "--db", "--port"]:
+    settings = ["--allow-origin", "--tables-per-minute", "--max-tables", "--workers", "--log-format", "--log-level"]
+    for option in [*settings, "--grace", "--bot-pace", "--bot-seconds", "--db", "--host", "--port"]:
         assert option in result.stdout, option
 
 

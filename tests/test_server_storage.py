@@ -29,7 +29,7 @@ def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]
 
 
 def _table(storage: Storage, table_id: str) -> None:
-    info = TableInfo(table_id, "showdown", "1.0", 3, {"fire_round": 20}, seed="s" * 32)
+    info = TableInfo(table_id, "showdown", "1.0", 3, {"fire_round": 20}, seed="s" * 32, due=True)
     seats = [SeatInfo(0, "human", None, "player 1", "h" * 64), SeatInfo(1, "bot", "greedy", "bot", None)]
     storage.create_table(info, seats)
 
@@ -52,10 +52,14 @@ def test_tables_seats_and_actions_round_trip(storage: Storage) -> None:
         (0, {"kind": "roll", "value": 2}),
         (None, {"kind": "roll", "value": 3}),
     ]
-    assert storage.unfinished() == ["t1"]
+    assert storage.unfinished() == 1 and storage.due() == ["t1"] and stored.info.due
+    storage.add_actions([ActionToStore("t1", 4, 0, {"kind": "pass"}, None, due=False)])
+    assert storage.due() == [] and storage.unfinished() == 1
+    storage.set_seat("t1", SeatInfo(0, "bot", "greedy", "player 1", "h" * 64, handed=True), due=True)
+    assert storage.due() == ["t1"]
     finished = storage.load("t2")
     assert finished is not None and finished.info.finished and finished.info.outcome == {"winners": [1], "reason": "r"}
-    assert {(info.id, n) for info, _, n in storage.lobby(10)} == {("t1", 3), ("t2", 1)}
+    assert {(info.id, n) for info, _, n in storage.lobby(10)} == {("t1", 4), ("t2", 1)}
     assert storage.load("nope") is None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import json
 import os
 import time
@@ -220,6 +221,20 @@ def _cell(value: object) -> str:
 # ---- serve -------------------------------------------------------------------------
 
 
+class LogFormat(enum.StrEnum):
+    """How ``spacetable serve`` writes its log lines (``spacetable.server.logs``)."""
+
+    text = "text"
+    json = "json"
+
+
+class LogLevel(enum.StrEnum):
+    debug = "debug"
+    info = "info"
+    warning = "warning"
+    error = "error"
+
+
 @app.command("serve")
 def serve_command(
     host: Annotated[
@@ -278,8 +293,42 @@ def serve_command(
             help="The most tables one client address may create in a minute; more are answered 429 (0: no limit).",
         ),
     ] = 30,
+    max_tables: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            metavar="N",
+            help="The most unfinished games the database may hold; new tables are then answered 503 (0: no limit).",
+        ),
+    ] = 10_000,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="Server processes sharing the port; more than 1 needs a PostgreSQL --db, whose tables "
+            "every process serves (docs/WEB.md, 'Deployment').",
+        ),
+    ] = 1,
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(
+            case_sensitive=False,
+            metavar="text|json",
+            help="How the log lines on stderr are written: key=value pairs (text) or one JSON object a line (json).",
+        ),
+    ] = LogFormat.text,
+    log_level: Annotated[
+        LogLevel,
+        typer.Option(
+            case_sensitive=False,
+            metavar="LEVEL",
+            help="The least level of the lines logged: debug, info (a line per request, socket and move), "
+            "warning or error.",
+        ),
+    ] = LogLevel.info,
 ) -> None:
-    """Run the web table: the lobby, the tables and the bots, in one process (Ctrl-C stops it)."""
+    """Run the web table: the lobby, the tables and the bots (Ctrl-C stops it)."""
     import threading
     import webbrowser
 
@@ -289,6 +338,7 @@ def serve_command(
     from spacetable.server import create_app
     from spacetable.server.app import MAX_WIRE_FRAME
     from spacetable.server.guards import Origins
+    from spacetable.server.logs import configure as configure_logs
 
     def shown(url: str) -> str:
         try:
@@ -301,18 +351,24 @@ def serve_command(
         Origins(allow_origin or ())
     except ValueError as exc:
         fail(f"--allow-origin: {exc}")
+    configure_logs(log_format.value, log_level.value)
+    settings: dict[str, Any] = {
+        "db_url": db,
+        "bot_seconds": bot_seconds or None,
+        "bot_pace": bot_pace,
+        "grace": grace,
+        "allowed_origins": allow_origin or [],
+        "tables_per_minute": tables_per_minute or None,
+        "max_tables": max_tables or None,
+    }
     try:
-        web = create_app(
-            db,
-            bot_seconds=bot_seconds or None,
-            bot_pace=bot_pace,
-            grace=grace,
-            allowed_origins=allow_origin or (),
-            tables_per_minute=tables_per_minute or None,
-        )
+        web = create_app(**settings)
     except Exception as exc:  # a bad URL, a missing driver, a database that refuses: one line, no traceback
         where = shown(db) if db else "in the user data folder"
         fail(f"cannot open the database {where}: {_first_line(exc)}")
+    if workers > 1 and not web.state.storage.shared:
+        web.state.storage.close()
+        fail("--workers above 1 needs a PostgreSQL --db (postgresql+psycopg://...): a SQLite file serves one process")
     try:
         listener = _listen(host, port)
     except OSError as exc:
@@ -340,9 +396,31 @@ def serve_command(
             if self.started and not self.should_exit:
                 started()
 
-    config = uvicorn.Config(web, log_level="warning", ws_max_size=MAX_WIRE_FRAME)
+    # uvicorn's own access log stays off: the server writes its own (spacetable.server.logs)
+    if workers == 1:
+        config = uvicorn.Config(web, log_level="warning", access_log=False, ws_max_size=MAX_WIRE_FRAME)
+        with listener:
+            Server(config).run(sockets=[listener])
+        return
+    from uvicorn.supervisors import Multiprocess
+
+    from spacetable.server.app import SETTINGS_ENV
+
+    web.state.storage.close()  # each worker opens its own
+    os.environ[SETTINGS_ENV] = json.dumps(
+        {**settings, "db_url": web.state.db_url, "logs": [log_format.value, log_level.value]}
+    )
+    config = uvicorn.Config(
+        "spacetable.server.app:app_from_environment",
+        factory=True,
+        workers=workers,
+        log_level="warning",
+        access_log=False,
+        ws_max_size=MAX_WIRE_FRAME,
+    )
+    started()  # the socket listens: the workers take its connections as they start
     with listener:
-        Server(config).run(sockets=[listener])
+        Multiprocess(config, sockets=[listener]).run()
 
 
 def _first_line(exc: BaseException) -> str:

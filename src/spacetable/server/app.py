@@ -5,6 +5,10 @@ frame on the socket); no traceback ever reaches a client. Every JSON a client se
 ``safejson``'s limits, every response carries the security headers, a WebSocket from a foreign
 ``Origin`` is refused and new tables are limited per client address (``guards``, docs/WEB.md
 "Limits and headers").
+
+``GET /metrics`` is the operator's view (``metrics``, docs/WEB.md "Operator's view"): each request
+is counted and written to the access log (``metrics.Observe``), each table socket when it opens
+and closes, each refusal by its category, and each accepted act's time until its update is sent.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
@@ -31,11 +36,15 @@ from spacetable.engine.safejson import check_plain, read_json
 
 from . import guards, lessons, messages, pages
 from .bots import TABLE_SECONDS, BotPool
+from .connections import OUTBOX, Connection
 from .errors import BadToken, Refused, TableUnavailable, one_line
-from .hall import GRACE, Tables
+from .hall import GRACE, IDLE_SECONDS, Tables
+from .logs import ACCESS
+from .logs import configure as configure_logs
+from .metrics import CONTENT_TYPE_LATEST, Acts, Metrics, Observe, move_started, refusal_reason
 from .requests import TableSpec
 from .storage import Storage, default_url
-from .tables import OUTBOX, Connection, Table
+from .tables import Table
 
 log = logging.getLogger("spacetable.server")
 
@@ -49,6 +58,8 @@ MAX_BODY = 1024 * 1024
 """Largest request body (a new table with a content override), in bytes."""
 MAX_LESSON_BODY = 64 * 1024
 """Largest lesson request (the learner's moves from the lesson's start), in bytes."""
+MAX_TABLES = 10_000
+"""Unfinished tables a server holds at most by default (``spacetable serve --max-tables``)."""
 HELLO_SECONDS = 30.0
 """A socket that says no hello within this is closed."""
 READY_SECONDS = 5.0
@@ -72,6 +83,8 @@ def create_app(
     grace: float = GRACE,
     allowed_origins: Iterable[str] = (),
     tables_per_minute: int | None = 30,
+    max_tables: int | None = MAX_TABLES,
+    idle_seconds: float = IDLE_SECONDS,
     clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
     """The web table on the database ``db_url`` (default: ``tables.sqlite3`` in ``data_dir``, by
@@ -86,7 +99,9 @@ def create_app(
     ``allowed_origins``: the origins (``https://host[:port]``) besides the served host's whose
     pages may open a table's WebSocket (ValueError for one that is not an origin);
     ``tables_per_minute``: how many tables one client address may create in any minute of
-    ``clock`` (None: no limit)."""
+    ``clock`` (None: no limit); ``max_tables``: how many unfinished tables the database may hold
+    before new ones are refused with 503 (None: no limit); ``idle_seconds``: how long a table with
+    nobody connected and nothing pending stays in memory."""
     if bot_seconds is not None and bot_seconds <= 0:
         raise ValueError(f"the bots' cap must be positive seconds or None, not {bot_seconds}")
     if bot_pace < 0:
@@ -98,11 +113,13 @@ def create_app(
     if db_url is None:
         db_url = default_url() if data_dir is None else f"sqlite:///{Path(data_dir) / 'tables.sqlite3'}"
     storage = Storage(db_url)
+    observed = Metrics()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         bots = BotPool(bot_workers, bot_seconds)
-        hall = Tables(storage, bots, bot_pace, grace)
+        hall = Tables(storage, bots, bot_pace, grace, idle_seconds, metrics=observed)
+        observed.count_tables(lambda: hall.loaded)
         app.state.tables = hall
         try:
             await hall.start()
@@ -117,11 +134,27 @@ def create_app(
     app.state.storage = storage
     app.state.origins = origins
     app.state.table_limit = limit
+    app.state.max_tables = max_tables
+    app.state.metrics = observed
     app.add_middleware(guards.SecurityHeaders)
+    app.add_middleware(Observe, metrics=observed)  # outermost: it sees the status the client is sent
     _add_error_handlers(app)
     _add_routes(app)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app
+
+
+SETTINGS_ENV = "SPACETABLE_SERVE_SETTINGS"
+"""Where ``spacetable serve --workers N`` hands each worker process its settings (JSON)."""
+
+
+def app_from_environment() -> FastAPI:
+    """A worker's application (``spacetable serve --workers N``, uvicorn's factory): its logs set up
+    and ``create_app`` called with the keyword arguments in ``SETTINGS_ENV``'s JSON, whose
+    ``"logs"`` is ``[format, level]``."""
+    settings = json.loads(os.environ[SETTINGS_ENV])
+    configure_logs(*settings.pop("logs"))
+    return create_app(**settings)
 
 
 def _add_error_handlers(app: FastAPI) -> None:
@@ -145,6 +178,11 @@ def _add_error_handlers(app: FastAPI) -> None:
 def _tables(request: Request | WebSocket) -> Tables:
     hall: Tables = request.app.state.tables
     return hall
+
+
+def _metrics(request: Request | WebSocket) -> Metrics:
+    found: Metrics = request.app.state.metrics
+    return found
 
 
 async def _table(request: Request, table_id: str) -> Table:
@@ -230,12 +268,18 @@ def _add_routes(app: FastAPI) -> None:
             return _error(503, reason)
         return JSONResponse({"status": "ok"})
 
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics(request: Request) -> Response:
+        """The Prometheus metrics of this application (``metrics.Metrics``), as text."""
+        return Response(_metrics(request).exposition(), media_type=CONTENT_TYPE_LATEST)
+
     @app.post("/api/tables", status_code=201)
     async def new_table(request: Request) -> JSONResponse:
         limit: guards.RateLimit | None = request.app.state.table_limit
         if limit is not None:
             wait = limit.take(request.client.host if request.client else "")
             if wait is not None:
+                _metrics(request).refused("rate_limited")
                 return _error(
                     429,
                     f"too many new tables from your address: {limit.per_minute} a minute; "
@@ -245,6 +289,7 @@ def _add_routes(app: FastAPI) -> None:
         try:
             data = await guards.read_body(request, MAX_BODY)
         except guards.TooLarge as exc:
+            _metrics(request).refused("too_large")
             return _error(413, str(exc))
         except ValueError as exc:
             return _error(400, f"the request body must be JSON within the limits: {exc}")
@@ -252,6 +297,9 @@ def _add_routes(app: FastAPI) -> None:
             spec = TableSpec.parse(data)
         except Refused as exc:
             return _error(400, str(exc))
+        most: int | None = request.app.state.max_tables
+        if most is not None and await asyncio.to_thread(request.app.state.storage.unfinished) >= most:
+            return _error(503, f"this server holds {most} unfinished games, its most; try again once some end")
         created = await _tables(request).create(spec)
         return JSONResponse(created.to_json(), status_code=201)
 
@@ -269,12 +317,14 @@ def _add_routes(app: FastAPI) -> None:
         else:
             scheme, _, token = request.headers.get("authorization", "").partition(" ")
             if scheme.lower() != "bearer" or not token.strip():
+                _metrics(request).refused("bad_token")
                 return _error(
                     403, "during the game a seat's record is sent only with its token (Authorization: Bearer)"
                 )
             try:
                 seat = table.seat_of(token.strip())
             except BadToken as exc:
+                _metrics(request).refused("bad_token")
                 return _error(403, str(exc))
             assert seat is not None  # a token is always a seat's, never a spectator's
             record = await asyncio.to_thread(table.record().as_known_by, seat)
@@ -310,6 +360,7 @@ def _add_routes(app: FastAPI) -> None:
             data = await guards.read_body(request, MAX_LESSON_BODY)
             check_plain(data, "the JSON", max_depth=8)
         except guards.TooLarge as exc:
+            _metrics(request).refused("too_large")
             return _error(413, str(exc))
         except ValueError as exc:
             return _error(400, f'the request body must be JSON {{"moves": [action JSON, ...]}}: {exc}')
@@ -368,23 +419,41 @@ def _add_routes(app: FastAPI) -> None:
         except WebSocketDisconnect:
             return
         conn = table.join(seat, hello.get("since"))
-        writer = asyncio.create_task(_write(ws, table, conn))
+        observed, opened, client = _metrics(ws), time.perf_counter(), ws.client.host if ws.client else None
+        observed.socket_opened(seat)
+        ACCESS.info("socket open", table=table.id, seat=seat, client=client)
+        acts = observed.acts()
+        writer = asyncio.create_task(_write(ws, table, conn, acts))
         dropper = asyncio.create_task(_drop_when_too_slow(ws, table, conn, writer))
         try:
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                await _handle(table, conn, message)
+                await _handle(table, conn, message, acts)
         except WebSocketDisconnect:
             pass
         finally:
             writer.cancel()
             dropper.cancel()
             table.leave(conn)
+            observed.socket_closed(seat)
+            duration = round((time.perf_counter() - opened) * 1000, 3)
+            ACCESS.info("socket close", table=table.id, seat=seat, client=client, duration_ms=duration)
+
+
+_CLOSE_REASONS = {
+    CLOSE_BAD_ORIGIN: "bad_origin",
+    CLOSE_NO_TABLE: "no_table",
+    CLOSE_BAD_HELLO: "bad_hello",
+    CLOSE_BAD_TOKEN: "bad_token",
+}
+"""The refusal category (``metrics.REASONS``) of each close code a socket is refused with at its opening."""
 
 
 async def _close(ws: WebSocket, code: int, reason: str) -> None:
+    """Refuse a socket at its opening: the reason as a ``refused`` frame, then the close ``code``."""
+    _metrics(ws).refused(_CLOSE_REASONS.get(code, "other"))
     with contextlib.suppress(Exception):  # the client may be gone already
         await ws.send_json(messages.refused(None, reason))
         await ws.close(code, one_line(reason, 120))
@@ -409,15 +478,20 @@ def _frame(message: Any) -> dict[str, Any]:
     return data
 
 
-async def _handle(table: Table, conn: Connection, message: Any) -> None:
-    """One client frame; a refusal is answered with the reason and a fresh update."""
+async def _handle(table: Table, conn: Connection, message: Any, acts: Acts) -> None:
+    """One client frame; a refusal is answered with the reason and a fresh update, and counted by
+    its category. An accepted act is noted in ``acts``: it is timed until its update is sent."""
+    received = time.perf_counter()
     message_id = None
+    kind = None
     try:
         data = _frame(message)
         kind = data.get("type")
         if kind == "act":
             message_id = data.get("id") if isinstance(data.get("id"), str) else None
-            await table.act(conn.seat, data.get("id"), data.get("n"), data.get("action"))
+            with move_started(received):
+                await table.act(conn.seat, data.get("id"), data.get("n"), data.get("action"))
+            acts.accepted(table.n, received)
         elif kind == "replace":
             await table.vote(conn.seat, data.get("seat"), data.get("agree"))
         elif kind == "take_back":
@@ -430,25 +504,30 @@ async def _handle(table: Table, conn: Connection, message: Any) -> None:
         else:
             raise Refused(f"unknown frame type {kind!r:.40}; types: act, replace, take_back, rematch, ping")
     except Refused as exc:
+        table.hall.metrics.refused(refusal_reason(kind, str(exc)))
         conn.send(messages.refused(message_id, str(exc)))
         conn.send_update()
 
 
 async def _drop_when_too_slow(ws: WebSocket, table: Table, conn: Connection, writer: asyncio.Task[None]) -> None:
-    """Close the socket of a client whose frames piled up (``tables.OUTBOX``); the reader then ends.
+    """Close the socket of a client whose frames piled up (``connections.OUTBOX``); the reader then ends.
     The close frame may never be read: after ``CLOSE_SECONDS`` the socket is left to uvicorn."""
     await conn.too_slow.wait()
     writer.cancel()
+    _metrics(ws).refused("too_slow")
     log.warning("table %s: a client read too slowly (%d frames waiting); dropped", table.id, OUTBOX)
     with contextlib.suppress(Exception):
         await asyncio.wait_for(ws.close(CLOSE_TOO_SLOW, "too many frames waiting: reconnect to resume"), CLOSE_SECONDS)
 
 
-async def _write(ws: WebSocket, table: Table, conn: Connection) -> None:
-    """Send the connection's frames in order until the socket closes."""
+async def _write(ws: WebSocket, table: Table, conn: Connection, acts: Acts) -> None:
+    """Send the connection's frames in order until the socket closes; an update ends the timing
+    of the accepted acts it shows (``acts``)."""
     try:
         while True:
             frame = await conn.next_frame(table)
+            if frame.get("type") == "update":
+                acts.shown(frame["n"])
             await ws.send_text(json.dumps(frame, separators=(",", ":")))
     except (WebSocketDisconnect, RuntimeError, OSError):
         return  # the socket closed; the reader sees it too

@@ -11,6 +11,10 @@ class BadToken(Refused):
     """A hello whose token is not one of the table's seats."""
 
 
+class Conflict(Refused):
+    """Another process committed the table's next action first; the table has caught up with it."""
+
+
 class TableUnavailable(Exception):
     """No such table, or one that cannot be rebuilt; ``str()`` says which, in one line."""
 

@@ -5,19 +5,26 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from typing import Any
 
 from .bots import BotPool
 from .errors import TableUnavailable
+from .metrics import Metrics
 from .requests import Created, TableSpec
-from .storage import ActionToStore, SeatInfo, Storage, StoredTable, TableInfo
-from .tables import Table, token_hash
+from .storage import CHANNEL, ActionToStore, SeatInfo, Storage, StoredTable, TableInfo
+from .tables import RETRY_SECONDS, Table, token_hash
 
 log = logging.getLogger("spacetable.server")
 
 FINISHED_KEPT = 64
 """Finished tables kept loaded (for replays) when nobody is connected to them."""
+IDLE_SECONDS = 600.0
+"""A table nobody touched for this long, with nobody connected and no work pending, is let go
+from memory (its rows rebuild it when next asked for)."""
+SWEEP_SECONDS = 60.0
+"""How often idle tables are looked for."""
 LOBBY_SIZE = 100
 WRITE_BATCH = 256
 """Action rows committed together at most, under load."""
@@ -76,12 +83,23 @@ class Writer:
 
 
 class Tables:
-    """Every table of the server: the live ones rebuilt at start, finished ones loaded when asked.
+    """Every table of the server, each rebuilt from its rows when first asked for (a socket, an
+    HTTP request) and let go once idle; at start, those stored as ``due`` are rebuilt in the
+    background, so that their bots, chance and clocks resume.
 
     ``bot_pace``: the least seconds between two bot moves told at a table (0: none); ``grace``:
-    the seconds an absent person's seat is kept for them before it may be handed to a bot."""
+    the seconds an absent person's seat is kept for them before it may be handed to a bot;
+    ``idle_seconds``: how long an idle table stays in memory (``IDLE_SECONDS``)."""
 
-    def __init__(self, storage: Storage, bots: BotPool, bot_pace: float = 0.0, grace: float = GRACE) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        bots: BotPool,
+        bot_pace: float = 0.0,
+        grace: float = GRACE,
+        idle_seconds: float = IDLE_SECONDS,
+        metrics: Metrics | None = None,
+    ) -> None:
         if bot_pace < 0:
             raise ValueError(f"the bots' pace cannot be negative: {bot_pace} s")
         if grace < 0:
@@ -91,19 +109,83 @@ class Tables:
         self.bots = bots
         self.bot_pace = bot_pace
         self.grace = grace
+        self.idle_seconds = idle_seconds
+        self.metrics = Metrics() if metrics is None else metrics
+        """The application's metrics (``metrics.Metrics``; a fresh set of its own if none is given)."""
         self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._background: list[asyncio.Task[None]] = []
+        self.resumed = asyncio.Event()
+        """Set once every table stored as due at start has been rebuilt (or found unavailable)."""
+
+    @property
+    def loaded(self) -> int:
+        """How many tables are in memory."""
+        return len(self._tables)
 
     async def start(self) -> None:
-        """Rebuild every unfinished table from its rows; its bots, chance and clocks resume."""
-        for table_id in await asyncio.to_thread(self.storage.unfinished):
+        """Start resuming the tables stored as due, and letting idle tables go; returns at once
+        (no table is rebuilt before the server is ready)."""
+        self._background = [asyncio.create_task(self._resume()), asyncio.create_task(self._sweep())]
+        if self.storage.shared:
+            self._background.append(asyncio.create_task(self._listen()))
+
+    async def _resume(self) -> None:
+        """Rebuild, one after the other, the tables stored as due: their chance, bots and clocks go on."""
+        try:
+            await self._resume_each()
+        finally:
+            self.resumed.set()
+
+    async def _resume_each(self) -> None:
+        for table_id in await asyncio.to_thread(self.storage.due):
             try:
                 table = await self.get(table_id)
+                await table.store_due()
             except TableUnavailable as exc:
                 log.error("%s", exc)
                 continue
+            except Exception:
+                log.exception("table %s: could not be resumed", table_id)
+                continue
             log.info("table %s resumed at n=%d", table_id, table.n)
 
+    async def _listen(self) -> None:
+        """Hear every change other processes commit (PostgreSQL LISTEN on ``storage.CHANNEL``) and
+        have the tables loaded here play it; after a lost connection, every loaded table catches up."""
+        import psycopg
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(self.storage.listen_dsn(), autocommit=True) as db:
+                    await db.execute(f"LISTEN {CHANNEL}")
+                    for loaded in list(self._tables.values()):
+                        loaded.heard()  # what was committed while nobody listened
+                    async for note in db.notifies():
+                        origin, _, table_id = note.payload.partition(" ")
+                        table = self._tables.get(table_id)
+                        if table is not None and origin != self.storage.origin:
+                            table.heard()
+            except Exception as exc:  # the database went away: listen again once it is back
+                log.warning("not hearing other processes' moves (%s); listening again in %g s", exc, RETRY_SECONDS)
+                await asyncio.sleep(RETRY_SECONDS)
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            self.let_go_idle()
+
+    def let_go_idle(self) -> int:
+        """Let go of the tables idle for ``idle_seconds``; how many were let go."""
+        now = time.monotonic()
+        idle = [t.id for t in self._tables.values() if t.idle() and now - t.touched >= self.idle_seconds]
+        for table_id in idle:
+            del self._tables[table_id]
+        return len(idle)
+
     async def stop(self) -> None:
+        for task in self._background:
+            task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)
         await asyncio.gather(*(t.stop() for t in self._tables.values()))
         await self.writer.stop()
 
@@ -121,6 +203,7 @@ class Tables:
                 table._changed()
                 self._forget_finished()
         self._tables.move_to_end(table_id)
+        table.touched = time.monotonic()
         return table
 
     def _warm_bots(self, table: Table) -> None:
@@ -130,7 +213,7 @@ class Tables:
             self.bots.warm()
 
     def _forget_finished(self) -> None:
-        idle = [t for t in self._tables.values() if t.state.is_terminal() and not t.connections and not t._tasks]
+        idle = [t for t in self._tables.values() if t.state.is_terminal() and t.idle()]
         for table in idle[: max(0, len(idle) - FINISHED_KEPT)]:
             del self._tables[table.id]
 
@@ -156,8 +239,9 @@ class Tables:
             else SeatInfo(i, "bot", s.level, f"{s.level} bot", None)
             for i, s in enumerate(spec.seats)
         ]
-        await asyncio.to_thread(self.storage.create_table, info, seats, spec.start)
-        table = self._tables[table_id] = Table(self, StoredTable(info, seats, list(spec.start)))
+        table = Table(self, StoredTable(info, seats, list(spec.start)))
+        await table.store_new()
+        self._tables[table_id] = table
         self._warm_bots(table)
         table._changed()
         links = [

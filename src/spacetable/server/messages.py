@@ -15,6 +15,7 @@ from spacetable.engine import Action, Event, Game, State
 from .storage import SeatInfo
 
 if TYPE_CHECKING:
+    from .requests import Created
     from .tables import Table
 
 Frame = dict[str, Any]
@@ -146,3 +147,8 @@ def replay(table: Table, k: int, seat: int | None) -> Frame:
         "guide": table.game.guide(view, seat, own_actions(state, seat)),
         "events": events_json(table.game, table.events, seat, 0, k),
     }
+
+
+def rematch(created: Created, seat: int | None) -> Frame:
+    """The link of the rematch ``created``, as ``seat`` may follow it (its own seat's token)."""
+    return {"type": "rematch", "table": created.table, "link": created.link(seat)}

@@ -9,7 +9,8 @@ made and upgraded by the Alembic migrations in ``server/migrations`` when the st
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+import secrets
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,11 +34,14 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+CHANNEL = "spacetable_tables"
+"""The PostgreSQL channel on which every committed change of a table is announced (its id)."""
 
 
 class Base(DeclarativeBase):
@@ -58,6 +62,8 @@ class TableRow(Base):
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(16), ForeignKey("tables.id"), nullable=True)
     clock: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    due: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    """The game awaits chance, a bot or a clocked seat: a restarted server rebuilds it at once."""
 
 
 class SeatRow(Base):
@@ -95,6 +101,8 @@ class TableInfo:
     outcome: dict[str, Any] | None = None
     rematch_of: str | None = None
     clock: int | None = None
+    due: bool = False
+    """Stored as awaiting chance, a bot or a clocked seat (``tables.due``)."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +129,8 @@ class ActionToStore:
     seat: int | None
     action: dict[str, Any]
     outcome: dict[str, Any] | None
+    due: bool | None = None
+    """The table's ``due`` after this row, when it changes (None: unchanged)."""
 
 
 @dataclass(frozen=True)
@@ -167,10 +177,26 @@ class Storage:
 
     def __init__(self, url: str) -> None:
         self.engine = create_engine(url)
+        self.shared = self.engine.dialect.name == "postgresql"
+        """Several processes may serve this database: each commit announces its tables on ``CHANNEL``."""
+        self.origin = secrets.token_hex(6)
+        """This storage's name in its announcements (``"origin table_id"``), to skip its own."""
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         migrate(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def listen_dsn(self) -> str:
+        """The libpq connection string for LISTEN (the URL without SQLAlchemy's driver name)."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+    def _announce(self, connection: Any, table_ids: Iterable[str]) -> None:
+        """NOTIFY ``CHANNEL`` with ``"origin table_id"`` per table, delivered when the transaction commits."""
+        if self.shared:
+            connection.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                [{"channel": CHANNEL, "payload": f"{self.origin} {t}"} for t in set(table_ids)],
+            )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -193,8 +219,8 @@ class Storage:
     def create_table(
         self, info: TableInfo, seats: Sequence[SeatInfo], actions: Sequence[tuple[int | None, dict[str, Any]]] = ()
     ) -> None:
-        """Store a new table with its seats and, for a table started from a record, its first
-        ``actions`` (numbered from 1), in one transaction."""
+        """Store a new table (``info.due`` as its ``due``) with its seats and, for a table started
+        from a record, its first ``actions`` (numbered from 1), in one transaction."""
         with self._session.begin() as session:
             session.add(
                 TableRow(
@@ -209,6 +235,7 @@ class Storage:
                     outcome=None,
                     rematch_of=info.rematch_of,
                     clock=info.clock,
+                    due=info.due,
                 )
             )
             session.flush()  # the table row first: the seats refer to it
@@ -231,7 +258,8 @@ class Storage:
 
     def add_actions(self, rows: Sequence[ActionToStore]) -> None:
         """Store the rows in one transaction (Core inserts: the hot path of every move); a row with
-        an ``outcome`` marks its table finished in the same transaction."""
+        an ``outcome`` marks its table finished (and not due), one with a ``due`` sets it, in the
+        same transaction."""
         with self.engine.begin() as connection:
             connection.execute(
                 insert(ActionRow),
@@ -240,12 +268,21 @@ class Storage:
             for row in rows:
                 if row.outcome is not None:
                     connection.execute(
-                        update(TableRow).where(TableRow.id == row.table_id).values(finished=True, outcome=row.outcome)
+                        update(TableRow)
+                        .where(TableRow.id == row.table_id)
+                        .values(finished=True, outcome=row.outcome, due=False)
                     )
+                elif row.due is not None:
+                    connection.execute(update(TableRow).where(TableRow.id == row.table_id).values(due=row.due))
+            self._announce(connection, (row.table_id for row in rows))
 
-    def set_seat(self, table_id: str, seat: SeatInfo) -> None:
-        """Change who sits in a seat (a person's seat handed to a bot, or taken back)."""
+    def set_seat(self, table_id: str, seat: SeatInfo, due: bool | None = None) -> None:
+        """Change who sits in a seat (a person's seat handed to a bot, or taken back), and the
+        table's ``due`` unless None, in one transaction."""
         with self._session.begin() as session:
+            self._announce(session, [table_id])
+            if due is not None:
+                session.execute(update(TableRow).where(TableRow.id == table_id).values(due=due))
             session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
@@ -265,10 +302,36 @@ class Storage:
             )
             return StoredTable(_info(row), [_seat(s) for s in seats], [(a.seat, a.action) for a in actions])
 
-    def unfinished(self) -> list[str]:
-        """The ids of the tables whose game goes on."""
+    def news(self, table_id: str, after: int) -> tuple[list[SeatInfo], list[tuple[int | None, dict[str, Any]]]] | None:
+        """The table's seats and its actions numbered after ``after`` (what another process
+        committed), or None if there is no such table."""
         with self._session() as session:
-            return list(session.scalars(select(TableRow.id).where(TableRow.finished.is_(False))))
+            if session.get(TableRow, table_id) is None:
+                return None
+            seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
+            actions = session.scalars(
+                select(ActionRow)
+                .where(ActionRow.table_id == table_id, ActionRow.number > after)
+                .order_by(ActionRow.number)
+            )
+            return [_seat(s) for s in seats], [(a.seat, a.action) for a in actions]
+
+    def set_due(self, table_id: str, due: bool) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(update(TableRow).where(TableRow.id == table_id).values(due=due))
+
+    def due(self) -> list[str]:
+        """The ids of the tables stored as awaiting chance, a bot or a clocked seat, oldest first."""
+        with self._session() as session:
+            query = select(TableRow.id).where(TableRow.due.is_(True), TableRow.finished.is_(False))
+            return list(session.scalars(query.order_by(TableRow.created_at)))
+
+    def unfinished(self) -> int:
+        """How many tables' games go on."""
+        with self._session() as session:
+            return int(
+                session.scalar(select(func.count()).select_from(TableRow).where(TableRow.finished.is_(False))) or 0
+            )
 
     def lobby(self, limit: int) -> list[tuple[TableInfo, list[SeatInfo], int]]:
         """The ``limit`` newest tables with their seats and action counts, newest first."""
@@ -289,6 +352,21 @@ class Storage:
             return [(_info(row), seats[row.id], int(n)) for row, n in rows]
 
 
+def copy_table(storage: Storage, table_id: str, copies: int, prefix: str = "c") -> list[str]:
+    """Store ``copies`` copies of the table ``table_id`` (its row, seats and actions, the seed and
+    seat tokens too) as ``{prefix}00000``, ``{prefix}00001``..., in one transaction; their ids.
+    For the start-up test and benchmark of a server holding many tables."""
+    ids = [f"{prefix}{i:05d}" for i in range(copies)]
+    with storage.engine.begin() as connection:
+        for model, key in ((TableRow, "id"), (SeatRow, "table_id"), (ActionRow, "table_id")):
+            rows = [
+                dict(r._mapping)
+                for r in connection.execute(select(*model.__table__.columns).where(model.__table__.c[key] == table_id))
+            ]
+            connection.execute(insert(model), [{**row, key: new} for new in ids for row in rows])
+    return ids
+
+
 def _info(row: TableRow) -> TableInfo:
     return TableInfo(
         id=row.id,
@@ -301,6 +379,7 @@ def _info(row: TableRow) -> TableInfo:
         outcome=row.outcome,
         rematch_of=row.rematch_of,
         clock=row.clock,
+        due=row.due,
     )
 
 

@@ -29,14 +29,17 @@ import random
 import time
 from collections import OrderedDict
 from collections.abc import Coroutine, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.exc import IntegrityError
 
 from spacetable.engine import Action, Event, Game, IllegalActionError, Record, SpacetableError, State, load
 from spacetable.engine.protocol import seat_words
 
 from . import messages
-from .errors import BadToken, Refused, TableUnavailable, one_line
+from .connections import Connection
+from .errors import BadToken, Conflict, Refused, TableUnavailable, one_line
 from .messages import Frame
 from .requests import Created, SeatSpec, TableSpec
 from .storage import ActionToStore, SeatInfo, StoredTable, TableInfo
@@ -53,64 +56,20 @@ CHECKPOINT = 32
 RETRY_SECONDS = 2.0
 """Wait before retrying a chance outcome or a bot move that could not be stored."""
 MAX_ID = 64
-OUTBOX = 64
-"""Frames that may wait for one client; one more drops the client (it reconnects to resume)."""
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-# ---- a connected client ----------------------------------------------------------------
-
-
-@dataclass(eq=False)
-class Connection:
-    """One socket at a table: its seat (None: a spectator) and the frames waiting to be sent.
-
-    An update is queued as ``None`` and built when it is sent, from the table as it is then, so a
-    slow client is sent one current update rather than a backlog of old ones. At most ``OUTBOX``
-    frames wait: a client that reads slower than that is dropped (``too_slow`` is set, the frames
-    are let go) and may reconnect with its ``since`` to resume."""
-
-    seat: int | None
-    sent_n: int
-    """Events numbered up to this have been sent."""
-    outbox: asyncio.Queue[Frame | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
-    too_slow: asyncio.Event = field(default_factory=asyncio.Event)
-    _update_queued: bool = False
-
-    def send(self, frame: Frame | None) -> None:
-        """Queue ``frame`` (None: an update); drop the client if its queue is full."""
-        if self.too_slow.is_set():
-            return
-        try:
-            self.outbox.put_nowait(frame)
-        except asyncio.QueueFull:
-            self.too_slow.set()
-            while not self.outbox.empty():
-                self.outbox.get_nowait()
-
-    def send_update(self) -> None:
-        if not self._update_queued:
-            self._update_queued = True
-            self.send(None)
-
-    async def next_frame(self, table: Table) -> Frame:
-        item = await self.outbox.get()
-        if item is not None:
-            return item
-        self._update_queued = False
-        frame = messages.update(table, self.seat, self.sent_n)
-        self.sent_n = table.n
-        return frame
-
-
 # ---- the table -------------------------------------------------------------------------
 
 
 class Table:
-    """One table: its game, state, event log and clients. Built by replaying its stored rows."""
+    """One table: its game, state, event log and clients. Built by replaying its stored rows.
+
+    ``due`` (whether the game awaits chance, a bot or a clocked seat) is stored with each row that
+    changes it, so that a restarted server rebuilds only the tables with work to resume."""
 
     def __init__(self, hall: Tables, stored: StoredTable) -> None:
         self.hall = hall
@@ -139,6 +98,12 @@ class Table:
         """When (``time.monotonic()``) a bot's move was last committed or told (the pace counts from it)."""
         self._bot_untold = False
         """A bot's move is committed but not told yet (chance outcomes after it are being played)."""
+        self._due_stored = stored.info.due
+        """The table's ``due`` as stored (``storage.TableRow.due``)."""
+        self._news = False
+        """Another process committed a change that is not played here yet."""
+        self.touched = time.monotonic()
+        """When (``time.monotonic()``) the hall last handed the table out (idle tables are let go)."""
 
     @property
     def n(self) -> int:
@@ -178,7 +143,7 @@ class Table:
         conn.send(messages.welcome(self, seat))
         conn.send_update()
         if self.rematch is not None:
-            conn.send(_rematch_frame(self.rematch, seat))
+            conn.send(messages.rematch(self.rematch, seat))
         self._broadcast(messages.presence(self))
         return conn
 
@@ -209,6 +174,30 @@ class Table:
         return [
             {"seat": s.seat, "connected": self.connected(s.seat), "grace": self.grace_left(s.seat)} for s in self.seats
         ]
+
+    def idle(self) -> bool:
+        """Nobody is connected and no bot, chance or clock has work pending: the table may be let
+        go from memory (the stored rows rebuild it when next asked for)."""
+        return not self.connections and not self._tasks and not self.lock.locked()
+
+    @property
+    def due(self) -> bool:
+        """Whether the game awaits chance, a bot or a seat under a clock."""
+        return _due(self.state, self.seats, self.info.clock)
+
+    async def store_new(self) -> None:
+        """Store this new table, its seats, the rows it starts from and its ``due``."""
+        self.info = replace(self.info, due=self.due)
+        await asyncio.to_thread(self.hall.storage.create_table, self.info, self.seats, self.rows)
+        self._due_stored = self.info.due
+
+    async def store_due(self) -> None:
+        """Store the table's ``due`` if it is not what is stored (a table loaded after an upgrade)."""
+        async with self.lock:
+            due = self.due
+            if due != self._due_stored:
+                await asyncio.to_thread(self.hall.storage.set_due, self.id, due)
+                self._due_stored = due
 
     def spectators(self) -> int:
         return sum(1 for c in self.connections if c.seat is None)
@@ -242,22 +231,31 @@ class Table:
                 action = self.game.actions.from_json(data)
             except SpacetableError as exc:
                 raise Refused(one_line(str(exc))) from None
-            if self.state.is_terminal():
-                raise Refused("the game is over")
-            if self.seats[seat].kind != "human":
-                raise Refused(f"a bot plays seat {seat + 1} now: take the seat back to move")
-            if seat not in self.state.awaiting():
-                waiting = seat_words(self.state.awaiting()) if self.state.awaiting() else "chance"
-                raise Refused(f"seat {seat + 1} owes no decision now; waiting for {waiting}")
-            if not self.asked[seat] <= n <= self.n:
-                raise Refused(
-                    f"stale move: made on n={n}, but this decision was asked at n={self.asked[seat]} (now n={self.n})"
-                )
-            await self._apply(seat, action)
+            try:
+                self._check_turn(seat, n)
+                await self._apply(seat, action)
+            except Conflict:  # another process moved first; caught up, the move is checked again
+                self._check_turn(seat, n)
+                await self._apply(seat, action)
+            self.hall.metrics.moved(self, seat, "person")
             seen[message_id] = None
             if len(seen) > SEEN_IDS:
                 seen.popitem(last=False)
         self._changed()
+
+    def _check_turn(self, seat: int, n: int) -> None:
+        """Refused unless ``seat``'s person owes a decision now, asked at or before ``n``."""
+        if self.state.is_terminal():
+            raise Refused("the game is over")
+        if self.seats[seat].kind != "human":
+            raise Refused(f"a bot plays seat {seat + 1} now: take the seat back to move")
+        if seat not in self.state.awaiting():
+            waiting = seat_words(self.state.awaiting()) if self.state.awaiting() else "chance"
+            raise Refused(f"seat {seat + 1} owes no decision now; waiting for {waiting}")
+        if not self.asked[seat] <= n <= self.n:
+            raise Refused(
+                f"stale move: made on n={n}, but this decision was asked at n={self.asked[seat]} (now n={self.n})"
+            )
 
     async def vote(self, voter: int | None, target: object, agree: object) -> None:
         """A vote to hand an absent person's seat to a greedy bot once its grace has passed; carried
@@ -313,11 +311,18 @@ class Table:
     async def _seat(self, info: SeatInfo) -> None:
         """Store who plays a seat now (under the lock), then drop the seat's pending bot or clock
         move and its clock; Refused (nothing changed) if it cannot be stored."""
+        seats = [info if s.seat == info.seat else s for s in self.seats]
+        due = _due(self.state, seats, self.info.clock)
         try:
-            await asyncio.to_thread(self.hall.storage.set_seat, self.id, info)
+            await asyncio.to_thread(self.hall.storage.set_seat, self.id, info, None if due == self._due_stored else due)
         except Exception:
             log.exception("table %s: the change of seat %d could not be saved", self.id, info.seat)
             raise Refused("the change of seat could not be saved; nothing changed, try again") from None
+        self._due_stored = due
+        self._reseated(info)
+
+    def _reseated(self, info: SeatInfo) -> None:
+        """Someone else plays a seat now: its pending bot or clock move and its clock are dropped."""
         self.seats[info.seat] = info
         self.deadlines.pop(info.seat, None)
         for key in [k for k in self._tasks if k[0] == info.seat]:
@@ -335,7 +340,7 @@ class Table:
                 spec = TableSpec(self.game, seats, self.info.clock)
                 self.rematch = await self.hall.create(spec, rematch_of=self.id)
         for conn in self.connections:
-            conn.send(_rematch_frame(self.rematch, conn.seat))
+            conn.send(messages.rematch(self.rematch, conn.seat))
 
     # ---- applying --------------------------------------------------------------------------
     async def _apply(self, seat: int | None, action: Action, announce: Sequence[Event] = ()) -> None:
@@ -352,14 +357,27 @@ class Table:
         number = self.n + 1
         data = self.game.actions.to_json(action)
         outcome = after.outcome()
-        row = ActionToStore(self.id, number, seat, data, None if outcome is None else outcome.to_json())
+        due = _due(after, self.seats, self.info.clock)
+        row = ActionToStore(
+            self.id,
+            number,
+            seat,
+            data,
+            None if outcome is None else outcome.to_json(),
+            None if due == self._due_stored else due,
+        )
         try:
             await self.hall.writer.write(row)
+        except IntegrityError:
+            log.info("table %s: action %d was committed by another process first; catching up", self.id, number)
+            await self._catch_up()
+            raise Conflict("another move was made here first; this one was checked again") from None
         except Exception:
             log.exception("table %s: action %d could not be stored; reloading the table", self.id, number)
             await self._reload()
             raise Refused("the move could not be saved; nothing changed, try again") from None
         self.state = after
+        self._due_stored = due
         self.rows.append((seat, data))
         self.events += [(number, e) for e in events]
         self._note_asked(seat)
@@ -370,10 +388,53 @@ class Table:
             stored = await asyncio.to_thread(self.hall.storage.load, self.id)
             if stored is not None:
                 self.state, self.events, self.rows = self._replay(stored.actions)
+                self._due_stored = stored.info.due
                 self.asked.clear()
                 self._note_asked(None)
         except Exception:
             log.exception("table %s: could not be reloaded; keeping the position in memory", self.id)
+
+    def heard(self) -> None:
+        """Another process committed a change to this table: play it here in the background."""
+        self._news = True
+        self._start((-1, 0, "news"), self._play_news())
+
+    async def _play_news(self) -> None:
+        while self._news:
+            self._news = False
+            async with self.lock:
+                changed = await self._catch_up()
+            if changed:
+                self._broadcast(messages.presence(self))
+                self._changed()
+
+    async def _catch_up(self) -> bool:
+        """Under the lock: take the seats and the actions after ``n`` that another process
+        committed; whether anything changed. An action that does not replay reloads the table."""
+        try:
+            news = await asyncio.to_thread(self.hall.storage.news, self.id, self.n)
+        except Exception:
+            log.exception("table %s: could not read what other processes committed", self.id)
+            return False
+        if news is None:
+            return False
+        seats, rows = news
+        reseated = [info for info in seats if info != self.seats[info.seat]]
+        for info in reseated:
+            self._reseated(info)
+        for seat, data in rows:
+            number = self.n + 1
+            try:
+                events = self.state.apply_action(self.game.actions.from_json(data), seat)
+            except Exception:
+                log.exception("table %s: action %d committed elsewhere does not replay; reloading", self.id, number)
+                await self._reload()
+                return True
+            self.rows.append((seat, data))
+            self.events += [(number, e) for e in events]
+            self._note_asked(seat)
+        self._due_stored = self.due
+        return bool(rows or reseated)
 
     def _note_asked(self, actor: int | None) -> None:
         awaiting = self.state.awaiting()
@@ -408,7 +469,7 @@ class Table:
                 self._start((seat, asked, "clock"), self._auto_move(seat, asked, "greedy", delay))
 
     def _start(self, key: tuple[int, int, str], work: Coroutine[Any, Any, None]) -> None:
-        if key in self._tasks:
+        if key in self._tasks and not self._tasks[key].done():
             work.close()
             return
         task = asyncio.create_task(work)
@@ -429,6 +490,9 @@ class Table:
                 while self.state.is_chance_node():
                     rng = random.Random(f"{self.info.seed}:{self.n}")
                     await self._apply(None, self.state.sample_chance(rng))
+                    self.hall.metrics.moved(self, None, "chance")
+        except Conflict:
+            pass  # caught up with another process's roll: play on from there
         except Refused:
             self._retry_later()
             return
@@ -445,7 +509,8 @@ class Table:
         clock_ran_out = self.seats[seat].kind == "human"
         seed = f"{self.info.seed}:{self.n}:{seat}"
         try:
-            data: object = await self.hall.bots.choose(self.game, self.state.to_json(), seat, bot, seed)
+            with self.hall.metrics.deciding(bot):
+                data: object = await self.hall.bots.choose(self.game, self.state.to_json(), seat, bot, seed)
         except Exception:  # a crashed bot must not stop the table
             log.exception("table %s: bot %s failed in seat %d; playing a random legal move", self.id, bot, seat)
             data = None
@@ -467,9 +532,12 @@ class Table:
                     ran_out = f"the clock ran out for {self.seats[seat].name}: a bot moved for them"
                     notice = [Event("clock", ran_out)] if clock_ran_out else []
                     await self._apply(seat, action, notice)
+                    self.hall.metrics.moved(self, seat, "clock" if clock_ran_out else "bot")
                     if not clock_ran_out:
                         self._bot_told, self._bot_untold = time.monotonic(), True
                     break
+        except Conflict:
+            pass  # another process moved first (this seat's move too, perhaps): play on from there
         except Refused:
             self._retry_later()
             return
@@ -511,6 +579,14 @@ class Table:
         return state
 
 
+def _due(state: State, seats: Sequence[SeatInfo], clock: int | None) -> bool:
+    """Whether the game awaits chance, a bot or a seat under a clock: work that must resume when a
+    server restarts (``storage.TableRow.due``)."""
+    if state.is_terminal():
+        return False
+    return state.is_chance_node() or any(clock or seats[seat].kind == "bot" for seat in state.awaiting())
+
+
 def _game_of(info: TableInfo) -> Game:
     try:
         game = load(info.game, info.players, info.options)
@@ -521,7 +597,3 @@ def _game_of(info: TableInfo) -> Game:
             f"table {info.id} was made with {info.game} version {info.game_version}; this server has {game.version}"
         )
     return game
-
-
-def _rematch_frame(created: Created, seat: int | None) -> Frame:
-    return {"type": "rematch", "table": created.table, "link": created.link(seat)}
