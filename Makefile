@@ -89,8 +89,9 @@ fuzz: $(TEST_STAMP) compiled
 	$(BIN)/python benchmarks/fuzz_soak.py --seconds $(FUZZ_SECONDS)
 
 # The long runs, which `make test` leaves out for its ten minutes and CI runs after it (.ci/run),
-# in one run that shares both cores: the conformance checks and the research adapters' random
-# games with the larger budgets of tests/budget.py (marked `soak_check` by tests/conftest.py:
+# in one run that shares both cores: the conformance checks, the research adapters' random
+# games and the fuzz targets (decoders, state machines, the server's frames and bodies) with the
+# larger budgets of tests/budget.py (marked `soak_check` by tests/conftest.py:
 # more playouts, longer games), and the tests marked `soak` (whole games played on the boards by
 # clicking, the kill -9 crash test, the lab's Ray run, every game's first lesson in Chromium, the
 # watched showdown, the tables' explanations). About 14 minutes here.

@@ -22,16 +22,19 @@ from spacetable.server import create_app
 
 SOAK_CHECK_FILES = (
     "test_conformance.py",
+    "test_fuzz.py",
+    "test_server_fuzz.py",
     "test_spacerace_play.py",
     "test_interop_games.py",
     "test_interop_openspiel.py",
 )
-SOAK_CHECK_WORDS = ("conform", "random_simulation", "tensor_is_the_view")
+SOAK_CHECK_WORDS = ("conform", "random_simulation", "tensor_is_the_view", "fuzz", "machine")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The first part of `make soak`: the conformance checks and the adapters' random games of these
-    files (Mothership's too), which SPACETABLE_SOAK=1 gives larger budgets, are marked `soak_check`,
+    """The first part of `make soak`: the conformance checks, the adapters' random games and the
+    fuzz targets of these files (Mothership's too), which SPACETABLE_SOAK=1 gives larger budgets
+    (tests/budget.py), are marked `soak_check`,
     so that one run (`-m "soak or soak_check"`) shares both cores over both parts."""
     for item in items:
         name = item.path.name

@@ -1,7 +1,7 @@
 """Property tests at the edges: a hypothesis state machine per game, and a fuzz target per decoder.
 
 Budgets are small and fixed here (``FUZZ_EXAMPLES``, no deadline) so the suite stays quick;
-``make fuzz`` runs the same tests with ``SPACETABLE_FUZZ_EXAMPLES`` raised.
+``make soak`` runs them again with 100 examples each, ``make fuzz`` with ``SPACETABLE_FUZZ_EXAMPLES``.
 
 - The state machine mixes legal actions, illegal ones (legal elsewhere, decoded from random
   codes, malformed values, wrong seats) and clone/resample/JSON round trips, and checks the
@@ -24,11 +24,12 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 import spacetable
+from budget import playouts
 from spacetable.engine import TERMINAL, IllegalActionError, Record, State, game_class, play
 from spacetable.testing.conformance import RandomPlayer, deciders
 from spacetable.testing.fuzz import fuzz_action, fuzz_content, fuzz_record_text, fuzz_state, mutate, sample_states
 
-FUZZ_EXAMPLES = int(os.environ.get("SPACETABLE_FUZZ_EXAMPLES", "8"))
+FUZZ_EXAMPLES = int(os.environ.get("SPACETABLE_FUZZ_EXAMPLES", playouts(8, 100)))
 SETTINGS = settings(
     max_examples=FUZZ_EXAMPLES,
     deadline=None,
