@@ -271,6 +271,19 @@ def test_new_tables_are_limited_per_address_and_the_limit_recovers(db: Path) -> 
         assert len(client.get("/api/tables").json()) == 5
 
 
+def test_sockets_are_limited_per_address_and_the_limit_recovers(db: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{db}", sockets_per_address=2)) as client:
+        table = create(client, FALLING)["table"]
+        with client.websocket_connect(f"/ws/{table}"), client.websocket_connect(f"/ws/{table}"):
+            with client.websocket_connect(f"/ws/{table}") as third:
+                refused, code = _closed_with(third)
+            assert code == 4429 and refused == "too many sockets from your address: 2 at most"
+        with client.websocket_connect(f"/ws/{table}") as again:
+            Player(again).hello(None)  # the two closed: a socket is welcome again
+        metrics = client.get("/metrics").text
+    assert 'spacetable_refusals_total{reason="too_many_sockets"} 1.0' in metrics
+
+
 def test_a_rate_limit_counts_a_sliding_minute() -> None:
     clock = Clock()
     limit = RateLimit(3, clock)
@@ -328,7 +341,8 @@ def test_serve_help_lists_the_new_settings() -> None:
         env={"COLUMNS": "200", "TERM": "dumb", "PATH": "/usr/bin:/bin"},
     )
     assert result.returncode == 0
-    settings = ["--allow-origin", "--tables-per-minute", "--max-tables", "--workers", "--log-format", "--log-level"]
+    settings = ["--allow-origin", "--tables-per-minute", "--max-tables", "--sockets-per-address", "--workers"]
+    settings += ["--log-format", "--log-level"]
     for option in [*settings, "--grace", "--bot-pace", "--bot-seconds", "--db", "--host", "--port"]:
         assert option in result.stdout, option
 

@@ -301,6 +301,15 @@ def serve_command(
             help="The most unfinished games the database may hold; new tables are then answered 503 (0: no limit).",
         ),
     ] = 10_000,
+    sockets_per_address: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            metavar="N",
+            help="The most table sockets one client address may hold open at once; more are closed "
+            "with 4429 (0: no limit).",
+        ),
+    ] = 64,
     workers: Annotated[
         int,
         typer.Option(
@@ -360,6 +369,7 @@ def serve_command(
         "allowed_origins": allow_origin or [],
         "tables_per_minute": tables_per_minute or None,
         "max_tables": max_tables or None,
+        "sockets_per_address": sockets_per_address or None,
     }
     try:
         web = create_app(**settings)

@@ -58,6 +58,8 @@ MAX_BODY = 1024 * 1024
 """Largest request body (a new table with a content override), in bytes."""
 MAX_LESSON_BODY = 64 * 1024
 """Largest lesson request (the learner's moves from the lesson's start), in bytes."""
+SOCKETS_PER_ADDRESS = 64
+"""Table sockets one client address may hold open at once by default (``--sockets-per-address``)."""
 MAX_TABLES = 10_000
 """Unfinished tables a server holds at most by default (``spacetable serve --max-tables``)."""
 HELLO_SECONDS = 30.0
@@ -65,6 +67,7 @@ HELLO_SECONDS = 30.0
 READY_SECONDS = 5.0
 """``/readyz`` answers 503 when the database takes longer than this."""
 CLOSE_BAD_TOKEN, CLOSE_NO_TABLE, CLOSE_BAD_HELLO, CLOSE_BAD_ORIGIN, CLOSE_TOO_SLOW = 4401, 4404, 4400, 4403, 4408
+CLOSE_TOO_MANY = 4429
 CLOSE_SECONDS = 5.0
 """How long closing a dropped client's socket may take before it is left to uvicorn."""
 
@@ -84,6 +87,7 @@ def create_app(
     allowed_origins: Iterable[str] = (),
     tables_per_minute: int | None = 30,
     max_tables: int | None = MAX_TABLES,
+    sockets_per_address: int | None = SOCKETS_PER_ADDRESS,
     idle_seconds: float = IDLE_SECONDS,
     clock: Callable[[], float] = time.monotonic,
 ) -> FastAPI:
@@ -100,7 +104,8 @@ def create_app(
     pages may open a table's WebSocket (ValueError for one that is not an origin);
     ``tables_per_minute``: how many tables one client address may create in any minute of
     ``clock`` (None: no limit); ``max_tables``: how many unfinished tables the database may hold
-    before new ones are refused with 503 (None: no limit); ``idle_seconds``: how long a table with
+    before new ones are refused with 503 (None: no limit); ``sockets_per_address``: how many
+    table sockets one client address may hold open at once (None: no limit); ``idle_seconds``: how long a table with
     nobody connected and nothing pending stays in memory."""
     if bot_seconds is not None and bot_seconds <= 0:
         raise ValueError(f"the bots' cap must be positive seconds or None, not {bot_seconds}")
@@ -135,6 +140,7 @@ def create_app(
     app.state.origins = origins
     app.state.table_limit = limit
     app.state.max_tables = max_tables
+    app.state.socket_limit = None if sockets_per_address is None else guards.SocketLimit(sockets_per_address)
     app.state.metrics = observed
     app.add_middleware(guards.SecurityHeaders)
     app.add_middleware(Observe, metrics=observed)  # outermost: it sees the status the client is sent
@@ -396,6 +402,19 @@ def _add_routes(app: FastAPI) -> None:
             log.warning("table %.16s: a socket from origin %.80r refused", table_id, origin)
             await _close(ws, CLOSE_BAD_ORIGIN, "this server does not accept sockets from the page's origin")
             return
+        sockets: guards.SocketLimit | None = ws.app.state.socket_limit
+        address = ws.client.host if ws.client else ""
+        if sockets is not None and not sockets.open(address):
+            await _close(ws, CLOSE_TOO_MANY, f"too many sockets from your address: {sockets.per_address} at most")
+            return
+        try:
+            await _table_socket(ws, table_id)
+        finally:
+            if sockets is not None:
+                sockets.close(address)
+
+    async def _table_socket(ws: WebSocket, table_id: str) -> None:
+        """A table's socket once admitted: its hello, then its frames until it closes."""
         try:
             table = await _tables(ws).get(table_id)
         except TableUnavailable as exc:
@@ -447,6 +466,7 @@ _CLOSE_REASONS = {
     CLOSE_NO_TABLE: "no_table",
     CLOSE_BAD_HELLO: "bad_hello",
     CLOSE_BAD_TOKEN: "bad_token",
+    CLOSE_TOO_MANY: "too_many_sockets",
 }
 """The refusal category (``metrics.REASONS``) of each close code a socket is refused with at its opening."""
 

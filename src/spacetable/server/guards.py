@@ -161,6 +161,30 @@ class RateLimit:
         return None
 
 
+class SocketLimit:
+    """At most ``per_address`` table sockets open at once per client address."""
+
+    def __init__(self, per_address: int) -> None:
+        if per_address < 1:
+            raise ValueError(f"a socket limit must allow at least 1 per address, not {per_address}")
+        self.per_address = per_address
+        self._open: dict[str, int] = {}
+
+    def open(self, address: str) -> bool:
+        """Count one more socket from ``address``; False (nothing counted) if it has its most."""
+        if self._open.get(address, 0) >= self.per_address:
+            return False
+        self._open[address] = self._open.get(address, 0) + 1
+        return True
+
+    def close(self, address: str) -> None:
+        left = self._open.get(address, 0) - 1
+        if left > 0:
+            self._open[address] = left
+        else:
+            self._open.pop(address, None)
+
+
 def retry_after(seconds: float) -> str:
     """A ``Retry-After`` value: whole seconds, at least 1."""
     return str(max(1, math.ceil(seconds)))

@@ -69,6 +69,7 @@ REASONS = (
     "bad_hello",  # a socket whose first frame is no hello, or none in time
     "no_table",  # a socket to a table there is none of
     "too_slow",  # a client that read too slowly, dropped
+    "too_many_sockets",  # a socket over the limit of one address
     "other",
 )
 """The ``reason`` label of ``spacetable_refusals_total``: a fixed set, each counted from 0."""
