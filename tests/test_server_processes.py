@@ -99,6 +99,38 @@ def test_players_on_two_processes_play_a_whole_game_together(
     assert a.get(f"/api/tables/{table}/record").json() == b.get(f"/api/tables/{table}/record").json()
 
 
+def _until_presence(player: Player, seat: int, connected: bool) -> None:
+    """Presence frames until one shows ``seat`` as ``connected`` (or not)."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        frame = player.next("presence")
+        if frame["presence"][seat]["connected"] is connected:
+            return
+    raise AssertionError(f"seat {seat + 1} never showed as connected={connected}")
+
+
+def test_who_is_connected_through_another_process_counts_here(postgres_url: str) -> None:
+    """Seat 1's person is connected through one process: the other shows them connected and
+    refuses to hand their seat to a bot; once they leave, it shows them away and the vote carries."""
+    with TestClient(create_app(postgres_url, grace=0)) as a, TestClient(create_app(postgres_url, grace=0)) as b:
+        created = create(a, DUEL)
+        table, tokens = created["table"], [token_of(s["link"]) for s in created["seats"]]
+        with b.websocket_connect(f"/ws/{table}") as second:
+            voter = Player(second)
+            voter.hello(tokens[1])
+            with a.websocket_connect(f"/ws/{table}") as first:
+                Player(first).hello(tokens[0])
+                _until_presence(voter, 0, connected=True)
+                voter.send({"type": "replace", "seat": 0, "agree": True})
+                refused = voter.next("refused")
+                assert refused["reason"] == "seat 1 is connected: only an absent player's seat can be handed to a bot"
+            _until_presence(voter, 0, connected=False)
+            voter.send({"type": "replace", "seat": 0, "agree": True})
+            while not (handed := voter.next("presence"))["seats"][0]["handed"]:
+                pass
+    assert handed["seats"][0]["kind"] == "bot"
+
+
 # ---- real processes ---------------------------------------------------------------------
 
 

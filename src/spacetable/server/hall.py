@@ -9,6 +9,7 @@ import time
 from collections import OrderedDict
 from typing import Any
 
+from . import presence
 from .bots import BotPool
 from .errors import TableUnavailable
 from .metrics import Metrics
@@ -114,6 +115,7 @@ class Tables:
         """The application's metrics (``metrics.Metrics``; a fresh set of its own if none is given)."""
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._background: list[asyncio.Task[None]] = []
+        self._announcing: set[asyncio.Task[None]] = set()
         self.resumed = asyncio.Event()
         """Set once every table stored as due at start has been rebuilt (or found unavailable)."""
 
@@ -127,7 +129,7 @@ class Tables:
         (no table is rebuilt before the server is ready)."""
         self._background = [asyncio.create_task(self._resume()), asyncio.create_task(self._sweep())]
         if self.storage.shared:
-            self._background.append(asyncio.create_task(self._listen()))
+            self._background += [asyncio.create_task(self._listen()), asyncio.create_task(self._announce_often())]
 
     async def _resume(self) -> None:
         """Rebuild, one after the other, the tables stored as due: their chance, bots and clocks go on."""
@@ -161,13 +163,42 @@ class Tables:
                     for loaded in list(self._tables.values()):
                         loaded.heard()  # what was committed while nobody listened
                     async for note in db.notifies():
-                        origin, _, table_id = note.payload.partition(" ")
-                        table = self._tables.get(table_id)
-                        if table is not None and origin != self.storage.origin:
-                            table.heard()
+                        self._heard(note.payload)
             except Exception as exc:  # the database went away: listen again once it is back
                 log.warning("not hearing other processes' moves (%s); listening again in %g s", exc, RETRY_SECONDS)
                 await asyncio.sleep(RETRY_SECONDS)
+
+    def _heard(self, note: str) -> None:
+        """Another process's announcement: ``origin table_id`` (a commit) or ``origin table_id
+        p:seats`` (who it has connected there)."""
+        origin, table_id, *word = note.split(" ", 2)
+        table = self._tables.get(table_id)
+        if table is None or origin == self.storage.origin:
+            return
+        if not word:
+            table.heard()
+        elif (seats := presence.seats_of(word[0])) is not None:
+            table.heard_presence(origin, seats)
+
+    def announce(self, table: Table) -> None:
+        """Tell the other processes who is connected to ``table`` here (when that changed)."""
+        if self.storage.shared:
+            task = asyncio.create_task(self._announce([table]))
+            self._announcing.add(task)
+            task.add_done_callback(self._announcing.discard)
+
+    async def _announce(self, tables: list[Table]) -> None:
+        news = [(table.id, presence.payload(table.seats_here())) for table in tables]
+        try:
+            await asyncio.to_thread(self.storage.announce, news)
+        except Exception as exc:  # the next round says it again
+            log.warning("could not tell the other processes who is connected here: %s", exc)
+
+    async def _announce_often(self) -> None:
+        """Every PRESENCE_SECONDS, who is connected here to each table with a player here."""
+        while True:
+            await asyncio.sleep(presence.PRESENCE_SECONDS)
+            await self._announce([t for t in self._tables.values() if t.seats_here()])
 
     async def _sweep(self) -> None:
         while True:

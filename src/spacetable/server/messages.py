@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from .tables import Table
 
 Frame = dict[str, Any]
+CHECKPOINT = 32
+"""A finished table keeps a copy of every CHECKPOINT-th position for its replays."""
 
 
 def events_json(
@@ -137,7 +139,7 @@ def refused(message_id: str | None, reason: str) -> Frame:
 
 def replay(table: Table, k: int, seat: int | None) -> Frame:
     """A finished game's position after ``k`` actions as ``seat`` saw it, with its events so far."""
-    state = table.position(k)
+    state = _position_after(table, k)
     view, svg = position(table.game, state, seat)
     return {
         "k": k,
@@ -152,3 +154,20 @@ def replay(table: Table, k: int, seat: int | None) -> Frame:
 def rematch(created: Created, seat: int | None) -> Frame:
     """The link of the rematch ``created``, as ``seat`` may follow it (its own seat's token)."""
     return {"type": "rematch", "table": created.table, "link": created.link(seat)}
+
+
+def _position_after(table: Table, k: int) -> State:
+    """The table's position after its first ``k`` actions, played on from the checkpoint before
+    (``table.checkpoints``, made at the first replay)."""
+    if table.checkpoints is None:
+        state = table.game.new_initial_state()
+        checkpoints = [state.clone()]
+        for number, (seat, data) in enumerate(table.rows, start=1):
+            state.apply_action(table.game.actions.from_json(data), seat)
+            if number % CHECKPOINT == 0:
+                checkpoints.append(state.clone())
+        table.checkpoints = checkpoints
+    state = table.checkpoints[k // CHECKPOINT].clone()
+    for seat, data in table.rows[k - k % CHECKPOINT : k]:
+        state.apply_action(table.game.actions.from_json(data), seat)
+    return state

@@ -192,11 +192,20 @@ class Storage:
 
     def _announce(self, connection: Any, table_ids: Iterable[str]) -> None:
         """NOTIFY ``CHANNEL`` with ``"origin table_id"`` per table, delivered when the transaction commits."""
-        if self.shared:
+        self._notify(connection, [f"{self.origin} {t}" for t in set(table_ids)])
+
+    def _notify(self, connection: Any, payloads: Sequence[str]) -> None:
+        if self.shared and payloads:
             connection.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                [{"channel": CHANNEL, "payload": f"{self.origin} {t}"} for t in set(table_ids)],
+                text("SELECT pg_notify(:channel, :payload)"), [{"channel": CHANNEL, "payload": p} for p in payloads]
             )
+
+    def announce(self, news: Sequence[tuple[str, str]]) -> None:
+        """NOTIFY ``CHANNEL`` with ``"origin table_id word"`` for each (table id, word) of ``news``
+        (who is connected here: ``presence``), in one transaction; nothing unless ``shared``."""
+        if self.shared and news:
+            with self.engine.begin() as connection:
+                self._notify(connection, [f"{self.origin} {table_id} {word}" for table_id, word in news])
 
     def close(self) -> None:
         self.engine.dispose()

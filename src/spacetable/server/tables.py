@@ -12,10 +12,10 @@ table's previous bot move was told, so that people can follow a bot's turn move 
 bot thinks first and only the rest of the pace is waited for, with no lock held: a person's move
 or a disconnect meanwhile is handled as ever, and a move is still committed before it is told.
 
-An absent person's seat may be handed to a bot (by the votes of every other person) only once
-the hall's ``grace`` seconds have passed since the seat's last connection closed. A handed seat
-keeps its person's token: they are welcomed back as the seat, are offered nothing while the bot
-plays it, and may take it back until the game ends.
+An absent person's seat may be handed to a bot (every other person voting for it) once the hall's
+``grace`` has passed since it was last connected; it keeps its person's token, who may take it
+back until the game ends. Other processes' commits and presence reach the table (``heard``,
+``heard_presence``); a move another process committed first is caught up with (``Conflict``).
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from . import messages
 from .connections import Connection
 from .errors import BadToken, Conflict, Refused, TableUnavailable, one_line
 from .messages import Frame
+from .presence import Elsewhere
 from .requests import Created, SeatSpec, TableSpec
 from .storage import ActionToStore, SeatInfo, StoredTable, TableInfo
 
@@ -51,8 +52,6 @@ log = logging.getLogger("spacetable.server")
 
 SEEN_IDS = 256
 """Client message ids remembered per seat to refuse a repeated message."""
-CHECKPOINT = 32
-"""A finished table keeps a copy of every CHECKPOINT-th position for its replays."""
 RETRY_SECONDS = 2.0
 """Wait before retrying a chance outcome or a bot move that could not be stored."""
 MAX_ID = 64
@@ -93,7 +92,8 @@ class Table:
         self.rematch: Created | None = None
         self._seen: dict[int, OrderedDict[str, None]] = {}
         self._tasks: dict[tuple[int, int, str], asyncio.Task[None]] = {}
-        self._checkpoints: list[State] | None = None
+        self.checkpoints: list[State] | None = None
+        """Once replays are asked for: every ``messages.CHECKPOINT``-th position (a copy of each)."""
         self._bot_told = -math.inf
         """When (``time.monotonic()``) a bot's move was last committed or told (the pace counts from it)."""
         self._bot_untold = False
@@ -102,6 +102,7 @@ class Table:
         """The table's ``due`` as stored (``storage.TableRow.due``)."""
         self._news = False
         """Another process committed a change that is not played here yet."""
+        self.elsewhere = Elsewhere()
         self.touched = time.monotonic()
         """When (``time.monotonic()``) the hall last handed the table out (idle tables are let go)."""
 
@@ -137,9 +138,12 @@ class Table:
         the link of a rematch already made."""
         start = since if type(since) is int and 0 <= since <= self.n else 0
         conn = Connection(seat, start)
+        here = self.seats_here()
         self.connections.add(conn)
         if seat is not None:
             self.votes.pop(seat, None)  # its person is back: the votes to replace them lapse
+            if seat not in here:
+                self.hall.announce(self)
         conn.send(messages.welcome(self, seat))
         conn.send_update()
         if self.rematch is not None:
@@ -150,13 +154,26 @@ class Table:
     def leave(self, conn: Connection) -> None:
         """Forget a client; a seat left with no connection starts its grace."""
         self.connections.discard(conn)
-        if conn.seat is not None and all(c.seat != conn.seat for c in self.connections):
+        if conn.seat is not None and conn.seat not in self.seats_here():
             self._away_since[conn.seat] = time.monotonic()
+            self.hall.announce(self)
         self._broadcast(messages.presence(self))
 
+    def seats_here(self) -> frozenset[int]:
+        """The seats this process's sockets play."""
+        return frozenset(c.seat for c in self.connections if c.seat is not None)
+
+    def heard_presence(self, origin: str, seats: frozenset[int]) -> None:
+        """Another process has the people of ``seats`` connected here: a seat that left it starts its grace."""
+        before = self.elsewhere.seats()
+        if self.elsewhere.heard(origin, seats):
+            for seat in before - self.elsewhere.seats() - self.seats_here():
+                self._away_since[seat] = time.monotonic()
+            self._broadcast(messages.presence(self))
+
     def connected(self, seat: int) -> bool:
-        """Whether anyone plays the seat now (a bot always does)."""
-        return self.seats[seat].kind == "bot" or any(c.seat == seat for c in self.connections)
+        """Whether anyone plays the seat now, through this process or another (a bot always does)."""
+        return self.seats[seat].kind == "bot" or seat in self.seats_here() or seat in self.elsewhere.seats()
 
     def handed(self, seat: int | None) -> bool:
         """Whether a bot plays ``seat`` for a person who may take it back."""
@@ -194,8 +211,7 @@ class Table:
     async def store_due(self) -> None:
         """Store the table's ``due`` if it is not what is stored (a table loaded after an upgrade)."""
         async with self.lock:
-            due = self.due
-            if due != self._due_stored:
+            if (due := self.due) != self._due_stored:
                 await asyncio.to_thread(self.hall.storage.set_due, self.id, due)
                 self._due_stored = due
 
@@ -562,21 +578,6 @@ class Table:
         record.actions = [(seat, data) for seat, data in self.rows]
         record.finish(self.state)
         return record
-
-    def position(self, k: int) -> State:
-        """The position after the first ``k`` actions (from a copy kept every CHECKPOINT actions)."""
-        if self._checkpoints is None:
-            state = self.game.new_initial_state()
-            checkpoints = [state.clone()]
-            for number, (seat, data) in enumerate(self.rows, start=1):
-                state.apply_action(self.game.actions.from_json(data), seat)
-                if number % CHECKPOINT == 0:
-                    checkpoints.append(state.clone())
-            self._checkpoints = checkpoints
-        state = self._checkpoints[k // CHECKPOINT].clone()
-        for seat, data in self.rows[k - k % CHECKPOINT : k]:
-            state.apply_action(self.game.actions.from_json(data), seat)
-        return state
 
 
 def _due(state: State, seats: Sequence[SeatInfo], clock: int | None) -> bool:
