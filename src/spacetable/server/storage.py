@@ -9,6 +9,7 @@ made and upgraded by the Alembic migrations in ``server/migrations`` when the st
 from __future__ import annotations
 
 import datetime
+import logging
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -172,6 +173,19 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+class _LostRaces(logging.Filter):
+    """Drops psycopg's warning on ending the pipeline of an insert whose row another process
+    committed first ("error ignored terminating <Pipeline>: pipeline aborted"): the
+    IntegrityError it follows is expected there and handled (``tables.Conflict``)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        return not (message.startswith("error ignored terminating") and message.endswith("pipeline aborted"))
+
+
+LOST_RACES = _LostRaces()
+
+
 class Storage:
     """The database of one server. Every method is one transaction, committed before it returns."""
 
@@ -179,6 +193,8 @@ class Storage:
         self.engine = create_engine(url)
         self.shared = self.engine.dialect.name == "postgresql"
         """Several processes may serve this database: each commit announces its tables on ``CHANNEL``."""
+        if self.shared:
+            logging.getLogger("psycopg").addFilter(LOST_RACES)
         self.origin = secrets.token_hex(6)
         """This storage's name in its announcements (``"origin table_id"``), to skip its own."""
         if self.engine.dialect.name == "sqlite":
