@@ -24,7 +24,7 @@ from sqlalchemy import create_engine
 import spacetable
 from server_helpers import Player, create, human_seats, token_of
 from spacetable.engine import IllegalActionError, Record, RecordError, State
-from spacetable.server import create_app
+from spacetable.server import create_app, messages
 from spacetable.server.bots import BotPool
 from spacetable.server.hall import Tables
 from spacetable.server.storage import MIGRATIONS, SeatInfo, Storage, TableInfo
@@ -265,7 +265,7 @@ def test_during_the_game_a_seat_downloads_only_what_it_may_know(client: TestClie
         assert copy.known_by == seat and copy.final_digest is None and copy.outcome is None
         copies.append(copy)
     live_table = live(client, table)
-    full = live_table.record()
+    full = messages.record(live_table)
     for seat, copy in enumerate(copies):
         assert copy.to_json() == full.as_known_by(seat).to_json()
         other = 1 - seat

@@ -99,6 +99,27 @@ def test_players_on_two_processes_play_a_whole_game_together(
     assert a.get(f"/api/tables/{table}/record").json() == b.get(f"/api/tables/{table}/record").json()
 
 
+def _bot_decisions(client: TestClient) -> float:
+    """How many bot decisions the application made, from its /metrics."""
+    lines = client.get("/metrics").text.splitlines()
+    return sum(float(line.split()[-1]) for line in lines if line.startswith("spacetable_bot_decision_seconds_count"))
+
+
+def test_one_process_thinks_for_a_tables_bots(two_apps: tuple[TestClient, TestClient]) -> None:
+    """The person plays through the process that did not make the table; only one process (the
+    one holding the table's advisory lock) thinks for the bot, and the game ends."""
+    a, b = two_apps
+    created = create(
+        a, {"game": "showdown", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}
+    )
+    with b.websocket_connect(f"/ws/{created['table']}") as ws:
+        player = Player(ws)
+        player.hello(token_of(created["seats"][0]["link"]))
+        assert player.play_to_end()["outcome"] is not None
+    decisions = sorted([_bot_decisions(a), _bot_decisions(b)])
+    assert decisions[0] == 0 and decisions[1] > 0, decisions
+
+
 def _until_presence(player: Player, seat: int, connected: bool) -> None:
     """Presence frames until one shows ``seat`` as ``connected`` (or not)."""
     deadline = time.monotonic() + WAIT

@@ -319,7 +319,7 @@ def _add_routes(app: FastAPI) -> None:
         of the seat whose token comes as ``Authorization: Bearer <token>`` (what it may know)."""
         table = await _table(request, table_id)
         if table.state.is_terminal():
-            record = table.record()
+            record = messages.record(table)
         else:
             scheme, _, token = request.headers.get("authorization", "").partition(" ")
             if scheme.lower() != "bearer" or not token.strip():
@@ -333,7 +333,7 @@ def _add_routes(app: FastAPI) -> None:
                 _metrics(request).refused("bad_token")
                 return _error(403, str(exc))
             assert seat is not None  # a token is always a seat's, never a spectator's
-            record = await asyncio.to_thread(table.record().as_known_by, seat)
+            record = await asyncio.to_thread(messages.record(table).as_known_by, seat)
         filename = f"{table.game.id}-{table.id}.json"
         headers = {"Content-Disposition": f'attachment; filename="{filename}"', "Cache-Control": "no-store"}
         return Response(record.dumps(), media_type="application/json", headers=headers)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Coroutine
 from typing import Any
 
 from . import presence
@@ -26,6 +28,8 @@ IDLE_SECONDS = 600.0
 from memory (its rows rebuild it when next asked for)."""
 SWEEP_SECONDS = 60.0
 """How often idle tables are looked for."""
+DRIVE_SECONDS = 5.0
+"""How often a process offers to drive the tables it holds whose driver is gone (several processes)."""
 LOBBY_SIZE = 100
 WRITE_BATCH = 256
 """Action rows committed together at most, under load."""
@@ -115,7 +119,14 @@ class Tables:
         """The application's metrics (``metrics.Metrics``; a fresh set of its own if none is given)."""
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._background: list[asyncio.Task[None]] = []
-        self._announcing: set[asyncio.Task[None]] = set()
+        self._spawned: set[asyncio.Task[None]] = set()
+        self._driving: set[str] = set()
+        """The tables whose advisory lock this process holds (several processes: ``drives``)."""
+        self._locks: Any = None
+        """The connection holding those locks (psycopg, several processes only)."""
+        self._locking = asyncio.Lock()
+        self._declined: dict[str, float] = {}
+        """Table -> when (``time.monotonic()``) another process was found driving it."""
         self.resumed = asyncio.Event()
         """Set once every table stored as due at start has been rebuilt (or found unavailable)."""
 
@@ -130,6 +141,7 @@ class Tables:
         self._background = [asyncio.create_task(self._resume()), asyncio.create_task(self._sweep())]
         if self.storage.shared:
             self._background += [asyncio.create_task(self._listen()), asyncio.create_task(self._announce_often())]
+            self._background.append(asyncio.create_task(self._take_over()))
 
     async def _resume(self) -> None:
         """Rebuild, one after the other, the tables stored as due: their chance, bots and clocks go on."""
@@ -183,9 +195,13 @@ class Tables:
     def announce(self, table: Table) -> None:
         """Tell the other processes who is connected to ``table`` here (when that changed)."""
         if self.storage.shared:
-            task = asyncio.create_task(self._announce([table]))
-            self._announcing.add(task)
-            task.add_done_callback(self._announcing.discard)
+            self._spawn(self._announce([table]))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background, kept until it is done."""
+        task = asyncio.create_task(work)
+        self._spawned.add(task)
+        task.add_done_callback(self._spawned.discard)
 
     async def _announce(self, tables: list[Table]) -> None:
         news = [(table.id, presence.payload(table.seats_here())) for table in tables]
@@ -200,6 +216,49 @@ class Tables:
             await asyncio.sleep(presence.PRESENCE_SECONDS)
             await self._announce([t for t in self._tables.values() if t.seats_here()])
 
+    async def drives(self, table: Table) -> bool:
+        """Whether this process plays ``table``'s chance, bots and clocks: always, alone on its
+        database; with several processes, only the one holding the table's advisory lock
+        (``pg_try_advisory_lock``, taken here if no process has it), so that one thinks for them."""
+        if not self.storage.shared or table.id in self._driving:
+            return True
+        if time.monotonic() - self._declined.get(table.id, -DRIVE_SECONDS) < DRIVE_SECONDS / 2:
+            return False  # asked lately: the driver is there; _take_over asks again
+        import psycopg
+
+        async with self._locking:
+            try:
+                if self._locks is None or self._locks.closed:
+                    self._driving.clear()  # the locks went with their connection
+                    self._locks = await psycopg.AsyncConnection.connect(self.storage.listen_dsn(), autocommit=True)
+                found = await self._locks.execute("SELECT pg_try_advisory_lock(hashtext(%s))", (table.id,))
+                row = await found.fetchone()
+            except Exception as exc:  # the database is away: nobody drives from here until it is back
+                log.warning("table %s: could not ask to drive it (%s)", table.id, exc)
+                self._locks = None
+                return False
+        if row is not None and row[0]:
+            self._driving.add(table.id)
+            self._declined.pop(table.id, None)
+            return True
+        self._declined[table.id] = time.monotonic()
+        return False
+
+    async def _take_over(self) -> None:
+        """Every DRIVE_SECONDS, offer to drive the tables held here that await their own work: the
+        lock of a process that died is free, and its tables go on from here."""
+        while True:
+            await asyncio.sleep(DRIVE_SECONDS)
+            for table in list(self._tables.values()):
+                if table.id not in self._driving and table.due:
+                    table.start_work()
+
+    async def _let_go_locks(self, table_ids: list[str]) -> None:
+        async with self._locking:
+            with contextlib.suppress(Exception):  # a lost connection has let them go already
+                for table_id in table_ids:
+                    await self._locks.execute("SELECT pg_advisory_unlock(hashtext(%s))", (table_id,))
+
     async def _sweep(self) -> None:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
@@ -211,6 +270,10 @@ class Tables:
         idle = [t.id for t in self._tables.values() if t.idle() and now - t.touched >= self.idle_seconds]
         for table_id in idle:
             del self._tables[table_id]
+            self._declined.pop(table_id, None)
+        if driven := [table_id for table_id in idle if table_id in self._driving]:
+            self._driving.difference_update(driven)
+            self._spawn(self._let_go_locks(driven))
         return len(idle)
 
     async def stop(self) -> None:
@@ -219,6 +282,8 @@ class Tables:
         await asyncio.gather(*self._background, return_exceptions=True)
         await asyncio.gather(*(t.stop() for t in self._tables.values()))
         await self.writer.stop()
+        if self._locks is not None:
+            await self._locks.close()
 
     async def get(self, table_id: str) -> Table:
         """The table, loaded if need be; TableUnavailable if there is none or it cannot be rebuilt."""

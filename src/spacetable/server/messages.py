@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from spacetable.engine import Action, Event, Game, State
+from spacetable.engine import Action, Event, Game, Record, State
 
 from .storage import SeatInfo
 
@@ -171,3 +171,13 @@ def _position_after(table: Table, k: int) -> State:
     for seat, data in table.rows[k - k % CHECKPOINT : k]:
         state.apply_action(table.game.actions.from_json(data), seat)
     return state
+
+
+def record(table: Table) -> Record:
+    """The table's record (``engine.Record``), with the final position's digest and outcome."""
+    seats = [s.kind if s.kind == "human" else f"bot:{s.level}" for s in table.seats]
+    game = table.game
+    made = Record(game.id, game.version, game.players, dict(game.options), seats)
+    made.actions = [(seat, data) for seat, data in table.rows]
+    made.finish(table.state)
+    return made

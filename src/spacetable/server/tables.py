@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 
-from spacetable.engine import Action, Event, Game, IllegalActionError, Record, SpacetableError, State, load
+from spacetable.engine import Action, Event, Game, IllegalActionError, SpacetableError, State, load
 from spacetable.engine.protocol import seat_words
 
 from . import messages
@@ -468,14 +468,21 @@ class Table:
 
     # ---- what happens next -----------------------------------------------------------------
     def _changed(self) -> None:
-        """After any change: roll for chance, else tell every client and start the bots and clocks."""
+        """After any change: tell every client (unless chance is to roll first), then start the
+        work the game awaits from the table itself."""
+        if not self.state.is_chance_node():
+            if self._bot_untold:
+                self._bot_untold, self._bot_told = False, time.monotonic()
+            for conn in self.connections:
+                conn.send_update()
+        self.start_work()
+
+    def start_work(self) -> None:
+        """Start the chance outcomes, the bots' moves and the clocks the game awaits (each plays
+        only where this process drives the table: ``hall.drives``)."""
         if self.state.is_chance_node():
             self._start((-1, self.n, "chance"), self._chance())
             return
-        if self._bot_untold:
-            self._bot_untold, self._bot_told = False, time.monotonic()
-        for conn in self.connections:
-            conn.send_update()
         for seat in self.state.awaiting():
             info, asked = self.seats[seat], self.asked[seat]
             if info.kind == "bot" and info.level is not None:
@@ -497,20 +504,22 @@ class Table:
 
         task.add_done_callback(forget)
 
-    def _retry_later(self) -> None:
-        asyncio.get_running_loop().call_later(RETRY_SECONDS, self._changed)
+    def _again(self, refused: Refused) -> None:
+        """Once this task is done, start again: at once after a ``Conflict`` (another process moved
+        first), else after RETRY_SECONDS (the move could not be stored)."""
+        asyncio.get_running_loop().call_later(0 if isinstance(refused, Conflict) else RETRY_SECONDS, self._changed)
 
     async def _chance(self) -> None:
+        if not await self.hall.drives(self):
+            return
         try:
             async with self.lock:
                 while self.state.is_chance_node():
                     rng = random.Random(f"{self.info.seed}:{self.n}")
                     await self._apply(None, self.state.sample_chance(rng))
                     self.hall.metrics.moved(self, None, "chance")
-        except Conflict:
-            pass  # caught up with another process's roll: play on from there
-        except Refused:
-            self._retry_later()
+        except Refused as refused:
+            self._again(refused)
             return
         self._changed()
 
@@ -520,7 +529,7 @@ class Table:
         clock runs (unless the human has moved by then)."""
         if delay > 0:
             await asyncio.sleep(delay)
-        if self.asked.get(seat) != asked:
+        if self.asked.get(seat) != asked or not await self.hall.drives(self):
             return
         clock_ran_out = self.seats[seat].kind == "human"
         seed = f"{self.info.seed}:{self.n}:{seat}"
@@ -552,10 +561,8 @@ class Table:
                     if not clock_ran_out:
                         self._bot_told, self._bot_untold = time.monotonic(), True
                     break
-        except Conflict:
-            pass  # another process moved first (this seat's move too, perhaps): play on from there
-        except Refused:
-            self._retry_later()
+        except Refused as refused:
+            self._again(refused)
             return
         self._changed()
 
@@ -569,15 +576,6 @@ class Table:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-
-    # ---- after the end ---------------------------------------------------------------------
-    def record(self) -> Record:
-        """The game's record (``engine.Record``), with the final position's digest and outcome."""
-        seats = [s.kind if s.kind == "human" else f"bot:{s.level}" for s in self.seats]
-        record = Record(self.game.id, self.game.version, self.game.players, dict(self.game.options), seats)
-        record.actions = [(seat, data) for seat, data in self.rows]
-        record.finish(self.state)
-        return record
 
 
 def _due(state: State, seats: Sequence[SeatInfo], clock: int | None) -> bool:
