@@ -327,12 +327,10 @@ class Storage:
             )
             return StoredTable(_info(row), [_seat(s) for s in seats], [(a.seat, a.action) for a in actions])
 
-    def news(self, table_id: str, after: int) -> tuple[list[SeatInfo], list[tuple[int | None, dict[str, Any]]]] | None:
+    def news(self, table_id: str, after: int) -> tuple[list[SeatInfo], list[tuple[int | None, dict[str, Any]]]]:
         """The table's seats and its actions numbered after ``after`` (what another process
-        committed), or None if there is no such table."""
+        committed); none of either for a table there is none of."""
         with self._session() as session:
-            if session.get(TableRow, table_id) is None:
-                return None
             seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
             actions = session.scalars(
                 select(ActionRow)

@@ -21,6 +21,7 @@ back until the game ends. Other processes' commits and presence reach the table 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -55,6 +56,8 @@ SEEN_IDS = 256
 RETRY_SECONDS = 2.0
 """Wait before retrying a chance outcome or a bot move that could not be stored."""
 MAX_ID = 64
+RACES = 8
+"""Tries of a person's move that another process keeps committing ahead of (several processes)."""
 
 
 def token_hash(token: str) -> str:
@@ -247,12 +250,13 @@ class Table:
                 action = self.game.actions.from_json(data)
             except SpacetableError as exc:
                 raise Refused(one_line(str(exc))) from None
-            try:
+            for _ in range(RACES):  # another process may commit first: caught up, checked again
                 self._check_turn(seat, n)
-                await self._apply(seat, action)
-            except Conflict:  # another process moved first; caught up, the move is checked again
-                self._check_turn(seat, n)
-                await self._apply(seat, action)
+                with contextlib.suppress(Conflict):
+                    await self._apply(seat, action)
+                    break
+            else:
+                raise Refused("other moves kept being made here first; nothing changed, try again")
             self.hall.metrics.moved(self, seat, "person")
             seen[message_id] = None
             if len(seen) > SEEN_IDS:
@@ -428,13 +432,10 @@ class Table:
         """Under the lock: take the seats and the actions after ``n`` that another process
         committed; whether anything changed. An action that does not replay reloads the table."""
         try:
-            news = await asyncio.to_thread(self.hall.storage.news, self.id, self.n)
+            seats, rows = await asyncio.to_thread(self.hall.storage.news, self.id, self.n)
         except Exception:
             log.exception("table %s: could not read what other processes committed", self.id)
             return False
-        if news is None:
-            return False
-        seats, rows = news
         reseated = [info for info in seats if info != self.seats[info.seat]]
         for info in reseated:
             self._reseated(info)
