@@ -47,7 +47,7 @@ def _game_id(game: Game) -> str:
 GAMES = _registered_games()
 
 
-LONG = {"mothership": playouts(4, 6)}
+LONG = {"mothership": playouts(4, 5)}
 """Playouts per check for the games whose random games are longest by far (Mothership's: several
 hundred decisions each): `make test` walks a few, `make soak` more (CI's 25 minutes hold both)."""
 

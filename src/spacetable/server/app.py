@@ -105,8 +105,8 @@ def create_app(
     ``tables_per_minute``: how many tables one client address may create in any minute of
     ``clock`` (None: no limit); ``max_tables``: how many unfinished tables the database may hold
     before new ones are refused with 503 (None: no limit); ``sockets_per_address``: how many
-    table sockets one client address may hold open at once (None: no limit); ``idle_seconds``: how long a table with
-    nobody connected and nothing pending stays in memory."""
+    table sockets one client address may hold open at once (None: no limit); ``idle_seconds``:
+    how long a table with nobody connected and nothing pending stays in memory."""
     if bot_seconds is not None and bot_seconds <= 0:
         raise ValueError(f"the bots' cap must be positive seconds or None, not {bot_seconds}")
     if bot_pace < 0:
