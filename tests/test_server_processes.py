@@ -218,7 +218,8 @@ def test_two_serve_processes_play_on_when_one_is_killed(postgres_url: str) -> No
         record = httpx.get(f"{second.url}/api/tables/{table}/record", timeout=WAIT).json()
         log = second.output()
     assert told and clients[0].events[: len(told)] == told
-    assert record["outcome"] is not None and len(record["actions"]) == clients[1].last["n"]  # type: ignore[index]
+    last = clients[1].last
+    assert last is not None and record["outcome"] is not None and len(record["actions"]) == last["n"]
     assert "Traceback" not in log, log
 
 
@@ -233,7 +234,8 @@ def test_serve_workers_share_the_port_and_play_a_whole_game(postgres_url: str) -
             assert time.monotonic() < deadline, "the game did not end"
         assert httpx.get(f"{server.url}/readyz", timeout=WAIT).json() == {"status": "ok"}
         log = server.output()
-    assert clients[0].last == clients[1].last or clients[0].last["outcome"] == clients[1].last["outcome"]  # type: ignore[index]
+    ends = [client.last for client in clients]
+    assert ends[0] is not None and ends[1] is not None and ends[0]["outcome"] == ends[1]["outcome"] is not None
     assert "Traceback" not in log and log.count("The lobby: ") == 1, log
 
 

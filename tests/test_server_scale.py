@@ -5,9 +5,11 @@ tables."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from server_helpers import FALLING, WAIT, Player, create, human_seats, token_of
@@ -16,17 +18,22 @@ from spacetable.server.hall import Tables
 from spacetable.server.storage import SeatInfo, Storage, copy_table
 
 COPIES = 10_000
+T = TypeVar("T")
 
 
-def _hall(client: TestClient) -> Tables:
-    hall: Tables = client.app.state.tables  # type: ignore[attr-defined]
-    return hall
+def _in_loop(client: TestClient, call: Callable[[], T]) -> T:
+    """``call()`` run in the application's event loop (the started client's portal)."""
+    assert client.portal is not None, "the client is not started"
+    return client.portal.call(call)
 
 
 def _started(client: TestClient) -> Tables:
     """The hall once its start-up resumption has run."""
-    hall = _hall(client)
-    client.portal.call(hall.resumed.wait)  # type: ignore[union-attr]
+    app = client.app
+    assert isinstance(app, FastAPI)
+    hall: Tables = app.state.tables
+    assert client.portal is not None, "the client is not started"
+    client.portal.call(hall.resumed.wait)
     return hall
 
 
@@ -74,8 +81,8 @@ def test_an_idle_table_is_let_go_and_rebuilt_as_it_was(db: Path) -> None:
             player.hello(token)
             player.act(player.until(lambda u: bool(u["actions"])))
             before = player.until(lambda u: bool(u["actions"]) and u["n"] > player.acted_on)
-            assert client.portal.call(hall.let_go_idle) == 0  # type: ignore[union-attr]  # someone is here
-        assert client.portal.call(hall.let_go_idle) == 1 and hall.loaded == 0  # type: ignore[union-attr]
+            assert _in_loop(client, hall.let_go_idle) == 0  # someone is here
+        assert _in_loop(client, hall.let_go_idle) == 1 and hall.loaded == 0
         with client.websocket_connect(f"/ws/{created['table']}") as ws:
             player = Player(ws)
             player.hello(token)
