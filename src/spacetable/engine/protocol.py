@@ -140,6 +140,9 @@ class Statistic(NamedTuple):
     value: float
     weight: float
     percent: bool = False
+    headline: bool = False
+    """A headline figure (a total, a rate over the whole game) is compared in the report's small
+    family of main figures; the rest (one per card, per option...) in the family of details."""
 
 
 class Game(ABC):
@@ -225,6 +228,14 @@ class Game(ABC):
         for chance, and the action's JSON form) when the caller kept them, for figures per seat.
         Default: none."""
         return {}
+
+    def first_player(self, state: State, moves: Sequence[tuple[int | None, JSON]]) -> int | None:
+        """The seat that took the first turn of a finished game, from its record rows ``moves``
+        (None in a one-player game). Default: the first seat that acted after the chance moves of
+        the set-up; a game whose set-up has seats act before the first turn says otherwise."""
+        if self.players < 2:
+            return None
+        return next((seat for seat, _ in moves if seat is not None), None)
 
     def observation_shape(self) -> tuple[int, ...]:
         """The shape of :meth:`observation_tensor`, fixed by the players and options.

@@ -68,6 +68,8 @@ class GameResult:
     returns: list[float] = field(default_factory=list)
     statistics: dict[str, Statistic] = field(default_factory=dict)
     """``Game.statistics`` of the final position."""
+    first: int | None = None
+    """The seat that took the first turn (``Game.first_player``; None in a one-player game)."""
 
 
 class _Timed:
@@ -109,6 +111,7 @@ def play_one(game: Game, seats: Sequence[str], seed: int, index: int) -> GameRes
         winners=list(winners),
         returns=list(final.returns()),
         statistics=game.statistics(final, record.actions),
+        first=game.first_player(final, record.actions),
     )
 
 

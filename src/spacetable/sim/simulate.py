@@ -1,7 +1,7 @@
 """``spacetable simulate``: a run of bot games saved as one Parquet row per game.
 
 A row holds the game's index and seed, each seat's bot, share of the win, return and score,
-the winners, the length, how it ended, and every figure of ``Game.statistics`` flattened into
+the winners, the seat that took the first turn, the length, how it ended, and every figure of ``Game.statistics`` flattened into
 two columns, ``value: NAME`` and ``weight: NAME`` (a batch figure is sum(value) / sum(weight)).
 Nothing in a row depends on timing, so the same seeds give the same rows with one process,
 many, or Ray. The run's settings are in the file's metadata (key ``spacetable``), so a
@@ -21,7 +21,7 @@ import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,8 @@ class RunSettings:
     games: int
     percent: list[str]
     """The figures of ``Game.statistics`` that are rates (shown as percentages)."""
+    headline: list[str] = field(default_factory=list)
+    """The figures of ``Game.statistics`` that are headline figures (``Statistic.headline``)."""
 
     def same_run(self, other: RunSettings) -> bool:
         return (self.game, self.players, self.options, self.seats, self.seed) == (
@@ -73,6 +75,7 @@ def row(result: GameResult, seed: int) -> dict[str, Any]:
         data[f"return {seat}"] = result.returns[seat]
         data[f"score {seat}"] = result.scores[seat] if result.scores is not None else None
     data["winners"] = result.winners
+    data["first"] = result.first
     data["actions"] = result.actions
     data["rounds"] = result.rounds
     data["reason"] = result.reason
@@ -141,6 +144,7 @@ def simulate(
     schema: Any = None
     buffer: list[dict[str, Any]] = []
     percent: set[str] = set()
+    headline: set[str] = set()
     played = 0
     flushed = time.monotonic()
 
@@ -150,7 +154,7 @@ def simulate(
         if not buffer:
             return
         if writer is None:
-            schema = _schema(kept, buffer, settings, percent)
+            schema = _schema(kept, buffer, settings, percent, headline)
             writer = pq.ParquetWriter(partial, schema)
             if kept is not None:
                 writer.write_table(kept.cast(schema))
@@ -164,6 +168,7 @@ def simulate(
             for result in run_games(GameSpec.of(game), seed, todo, jobs, ray_address):
                 buffer.append(row(result, seed))
                 percent |= {name for name, figure in result.statistics.items() if figure.percent}
+                headline |= {name for name, figure in result.statistics.items() if figure.headline}
                 played += 1
                 if len(buffer) >= FLUSH_ROWS or time.monotonic() - flushed >= FLUSH_SECONDS:
                     flush()
@@ -177,26 +182,31 @@ def simulate(
     return start, played
 
 
-def _schema(kept: Any, rows: list[dict[str, Any]], settings: RunSettings, percent: set[str]) -> Any:
+def _schema(
+    kept: Any, rows: list[dict[str, Any]], settings: RunSettings, percent: set[str], headline: set[str]
+) -> Any:
     """The run's columns: those of the rows kept (a resumed run), else of the first rows written."""
     import pyarrow as pa
 
     if kept is not None:  # the kept columns, with this run's settings (its --games may be larger)
         old = json.loads(kept.schema.metadata[META_KEY])
-        meta = asdict(settings) | {"percent": sorted(percent | set(old.get("percent", [])))}
+        meta = asdict(settings) | {
+            "percent": sorted(percent | set(old.get("percent", []))),
+            "headline": sorted(headline | set(old.get("headline", []))),
+        }
         return kept.schema.with_metadata({META_KEY: json.dumps(meta, sort_keys=True).encode()})
     fields = []
     for name in rows[0]:
         if name == "winners":
             kind = pa.list_(pa.int32())
-        elif name in ("game", "actions", "rounds"):
+        elif name in ("game", "actions", "rounds", "first"):
             kind = pa.int64()
         elif name in ("seed", "reason") or name.startswith("bot "):
             kind = pa.string()
         else:
             kind = pa.float64()
         fields.append(pa.field(name, kind))
-    meta = asdict(settings) | {"percent": sorted(percent)}
+    meta = asdict(settings) | {"percent": sorted(percent), "headline": sorted(headline)}
     return pa.schema(fields, metadata={META_KEY: json.dumps(meta, sort_keys=True).encode()})
 
 
