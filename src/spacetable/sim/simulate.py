@@ -2,7 +2,8 @@
 
 A row holds the game's index and seed, each seat's bot, share of the win, return and score,
 the winners, the seat that took the first turn, the length, how it ended, and every figure of
-``Game.statistics`` flattened into two columns, ``value: NAME`` and ``weight: NAME`` (a batch figure is sum(value) / sum(weight)).
+``Game.statistics`` flattened into two columns, ``value: NAME`` and ``weight: NAME`` (a batch
+figure is sum(value) / sum(weight)).
 Nothing in a row depends on timing, so the same seeds give the same rows with one process,
 many, or Ray. The run's settings are in the file's metadata (key ``spacetable``), so a
 report knows what it reads and ``--resume`` can check that it continues the same run.
