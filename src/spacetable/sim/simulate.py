@@ -183,9 +183,7 @@ def simulate(
     return start, played
 
 
-def _schema(
-    kept: Any, rows: list[dict[str, Any]], settings: RunSettings, percent: set[str], headline: set[str]
-) -> Any:
+def _schema(kept: Any, rows: list[dict[str, Any]], settings: RunSettings, percent: set[str], headline: set[str]) -> Any:
     """The run's columns: those of the rows kept (a resumed run), else of the first rows written."""
     import pyarrow as pa
 
