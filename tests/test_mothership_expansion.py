@@ -90,8 +90,8 @@ def test_the_authored_cards_load() -> None:
 # ---- whole games --------------------------------------------------------------------------------
 
 VARIANTS = {
-    "free for all, 3 players": expansion(3, round_limit=8),
-    "teams of 2": expansion(4, team_size=2, round_limit=6),
+    "free for all, 3 players": expansion(3, round_limit=rounds(5, 8)),
+    "teams of 2": expansion(4, team_size=2, round_limit=rounds(4, 6)),
     "victory points, global objectives": expansion(
         3, mode="victory_points", objectives="global", round_limit=rounds(5, 6)
     ),

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import spacetable
-from budget import playouts
+from budget import playouts, rounds
 from mothership_helpers import FIGHTER_1, MOTHERSHIP, cell, new_game, play, position, rolls
 from spacetable.engine import Action, Game, IllegalActionError
 from spacetable.games.mothership.bots import heuristic
@@ -360,9 +360,9 @@ def test_an_artifact_is_worth_more_than_exploring_costs() -> None:
 # ---- conformance ------------------------------------------------------------------------------------
 
 VARIANTS = {
-    "exploration, 3 players": spacetable.load("mothership", 3, {"exploration": True, "round_limit": 8}),
+    "exploration, 3 players": spacetable.load("mothership", 3, {"exploration": True, "round_limit": rounds(5, 8)}),
     "exploration, victory points": spacetable.load(
-        "mothership", 2, {"exploration": True, "mode": "victory_points", "round_limit": 8}
+        "mothership", 2, {"exploration": True, "mode": "victory_points", "round_limit": rounds(5, 8)}
     ),
 }
 

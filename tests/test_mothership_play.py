@@ -25,8 +25,10 @@ VARIANTS = {
         spacetable.load("mothership", 6, {"layout": "example", "extra_planets": True, "round_limit": rounds(2, 3)}),
         marks=pytest.mark.soak,  # the largest table: make soak checks it, CI's ten minutes being short
     ),
-    "3 players, large generated board": spacetable.load("mothership", 3, {"board": "large", "round_limit": 6}),
-    "random events": spacetable.load("mothership", 3, {"random_event": True, "round_limit": 8}),
+    "3 players, large generated board": spacetable.load(
+        "mothership", 3, {"board": "large", "round_limit": rounds(4, 6)}
+    ),
+    "random events": spacetable.load("mothership", 3, {"random_event": True, "round_limit": rounds(5, 8)}),
 }
 
 

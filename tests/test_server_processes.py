@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,9 +15,11 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 from websockets.sync.client import connect
 
 from server_helpers import WAIT, Player, Server, create, human_seats, receive, run_server, token_of
+from spacetable.cli.main import app
 from spacetable.server import create_app
 from spacetable.server.storage import Storage
 
@@ -105,6 +105,7 @@ def _bot_decisions(client: TestClient) -> float:
     return sum(float(line.split()[-1]) for line in lines if line.startswith("spacetable_bot_decision_seconds_count"))
 
 
+@pytest.mark.soak  # about 10 s of bot games across two processes: make soak runs it
 def test_one_process_thinks_for_a_tables_bots(two_apps: tuple[TestClient, TestClient]) -> None:
     """The person plays through the process that did not make the table; only one process (the
     one holding the table's advisory lock) thinks for the bot, and the game goes on."""
@@ -240,13 +241,8 @@ def test_serve_workers_share_the_port_and_play_a_whole_game(postgres_url: str) -
 
 
 def test_serve_workers_need_postgresql(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "spacetable", "serve", "--workers", "2", "--db", f"sqlite:///{tmp_path / 't.sqlite3'}"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 2 and done.stdout == ""
+    done = CliRunner().invoke(app, ["serve", "--workers", "2", "--db", f"sqlite:///{tmp_path / 't.sqlite3'}"])
+    assert done.exit_code == 2 and done.stdout == ""
     assert (
         done.stderr.strip()
         .splitlines()[-1]
