@@ -35,7 +35,7 @@ from mothership_helpers import (
     texts,
 )
 from spacetable.agents import GreedyAgent
-from spacetable.engine import Game
+from spacetable.engine import Game, Statistic
 from spacetable.engine import play as play_game
 from spacetable.games.mothership.game import Mothership
 from spacetable.games.mothership.modules import victory
@@ -352,8 +352,8 @@ def test_statistics_report_the_points() -> None:
     state.points = [3, 5]
     play(state, EndTurn(), EndTurn())
     figures = state.game.statistics(state)
-    assert figures["victory points of a winner"] == (5, 1, False)
-    assert figures["victory points per player"] == (8, 2, False)
+    assert figures["victory points of a winner"] == Statistic(5, 1, headline=True)
+    assert figures["victory points per player"] == Statistic(8, 2, headline=True)
     assert figures["games won on victory points"].value == 0.0
 
 

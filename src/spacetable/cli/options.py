@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.markup import escape
+
 from spacetable.agents import AGENTS
 from spacetable.engine import JSON, Game, Record, RecordError, game_class, load, load_finite
+from spacetable.engine.content import idle_overrides
 from spacetable.engine.safejson import read_json
 
 from .common import CliError, fail
 
 DEFAULT_BOT = "greedy"
+MAX_CONTENT_BYTES = 1_000_000
+"""The largest content file read: a variant's overrides take a few kilobytes, and the game's
+options, content included, must then fit the engine's ``MAX_OPTIONS_BYTES`` as JSON."""
 HUMAN = "human"
 _SEAT = re.compile(r"(\d+)=(human|bot(?::([A-Za-z0-9_-]+))?)")
 
@@ -51,9 +59,19 @@ def parse_seats(values: list[str], players: int, batch: bool) -> list[str]:
 
 
 def read_content(path: Path) -> dict[str, Any]:
-    """A content override file, parsed as TOML; CliError if it cannot be read or parsed."""
+    """A content override file, parsed as TOML; CliError if it cannot be read or parsed, or is
+    over MAX_CONTENT_BYTES (said before any of it is parsed)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(MAX_CONTENT_BYTES + 1)
+            size = os.fstat(file.fileno()).st_size
+        if len(data) > MAX_CONTENT_BYTES:
+            over = f"is {size:,} bytes" if size > MAX_CONTENT_BYTES else "is larger"
+            raise CliError(
+                f"the content file {str(path)!r} {over}, over the {MAX_CONTENT_BYTES:,}-byte limit for content "
+                "(a variant's overrides are a few kilobytes)"
+            )
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise CliError(f"cannot read the content file {str(path)!r}: {getattr(exc, 'strerror', None) or exc}") from None
     try:
@@ -97,7 +115,8 @@ def load_game(
 ) -> Game:
     """The game from the command line's options (CliError or SpacetableError if they are wrong);
     ``finite``: bots' batches, with the game's ``finite_options`` under those given, so every
-    game ends (a table with a person plays the rulebook's game)."""
+    game ends (a table with a person plays the rulebook's game). Content (the file or the option)
+    that changes nothing is said on stderr as a warning."""
     options = parse_options(extra or [])
     if level is not None:
         options["level"] = level
@@ -107,7 +126,14 @@ def load_game(
         options["content"] = read_content(content)
     cls = game_class(game_id)
     seats = cls.usual_players(options) if players is None else players
-    return (load_finite if finite else load)(game_id, seats, options)
+    with idle_overrides() as idle:
+        game = (load_finite if finite else load)(game_id, seats, options)
+    named = str(content) if content is not None else "the option content"
+    for why in dict.fromkeys(idle):
+        Console(stderr=True, highlight=False).print(
+            f"[bold yellow]warning:[/] {escape(named)} changes nothing: {why}.", soft_wrap=True
+        )
+    return game
 
 
 def load_record(file: Path) -> Record:

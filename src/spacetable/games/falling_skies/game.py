@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, Outcome, Player, State, register
+from spacetable.engine import (
+    JSON,
+    Action,
+    Game,
+    OptionsError,
+    OptionSpec,
+    Outcome,
+    Player,
+    State,
+    Statistic,
+    register,
+)
 from spacetable.engine.errors import ContentError
 
 from . import rule_refs
@@ -14,7 +25,7 @@ from .bots.planner import RoundPlanner
 from .content import CARDS, build_board
 from .rules.actions import action_space
 from .rules.state import FallingSkiesState
-from .views import tensor, web, web_guide, web_words
+from .views import report, tensor, web, web_guide, web_words
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor
@@ -112,6 +123,11 @@ class FallingSkies(Game):
 
     def planner(self) -> Player:
         return RoundPlanner()
+
+    def statistics(self, state: State, moves: Sequence[tuple[int | None, JSON]] = ()) -> dict[str, Statistic]:
+        """Per finished game: research, damage, digging and the rooms used (headline figures),
+        and each room's uses and win rate (``views.report``)."""
+        return report.statistics(cast(FallingSkiesState, state), moves)
 
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)

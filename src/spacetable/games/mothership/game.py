@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -27,7 +27,7 @@ from .bots.heuristic import evaluate
 from .content import CATEGORIES, Content, language, load_content
 from .modules import MODULES as PLUGINS
 from .modules import beacons, hazards
-from .rules import schema, turns
+from .rules import cards, schema, tactics, turns
 from .rules.actions import BOARD_SEEDS, DrawBoard, Move, SetEnergy, action_space
 from .rules.board import Board, generate, parse_layout
 from .rules.hooks import Hooks, chosen
@@ -310,6 +310,7 @@ class Mothership(Game):
         """The optional rules in play: their cards are in the decks and playable."""
         self.hooks: Hooks = chosen(PLUGINS, self)
         """The rule hooks of the modules in play (``hooks.py``), chosen once."""
+        self._check_cards()
         if opts["objectives"] == "hidden":
             length.objective_chain(self)  # refuses a content whose claims could go on without end
         self.card_index = {card.key: i for i, card in enumerate(c.cards)}
@@ -363,6 +364,41 @@ class Mothership(Game):
         target = opts["victory_target"]
         if target is not None and target < 1:
             raise OptionsError(f"{self.id}: option victory_target={target} must be at least 1")
+
+    def _check_cards(self) -> None:
+        """OptionsError naming each action card of the deck that the rules could never play (it
+        would be bought, never played). A card's key names its effect and its timing the moment it
+        is played; the effects are the rules' own: ``cards.RULES`` and the ``cards`` hook of the
+        modules in play (the player's turn), ``tactics`` (a dogfight, a roll, a lost defence) and
+        Noooooooooooo! (cancelling a card at any moment)."""
+        moments: dict[str, Collection[str]] = {
+            "turn": cards.RULES.keys() | self.hooks.cards.keys(),
+            **dict.fromkeys(sorted(tactics.SIDE_TIMINGS[0] | tactics.SIDE_TIMINGS[1]), tactics.EFFECTS.keys()),
+            "rolled": tactics.REROLLS.keys(),
+            "lost": tactics.ANSWERS,
+            "any": {cards.NOOOO},
+        }
+        optional = {key: module.name for module in PLUGINS for key in module.hooks.get("cards", {})}
+        problems = []
+        for card in self.content.cards:
+            if (card.module is not None and card.module not in self.modules) or card.key in moments[card.timing]:
+                continue
+            timings = " or ".join(repr(timing) for timing, keys in moments.items() if card.key in keys)
+            if timings:
+                why = f"its timing is {card.timing!r}, but the rules play it at {timings}"
+            elif card.key in optional:
+                why = f"only the optional rule {optional[card.key]!r} plays it, and that rule is off in this game"
+            else:
+                why = (
+                    "the rules have no effect of this key (a card's key names its effect: a new card needs its "
+                    "effect written in the rules; a variant may change a card's name, text, count or value)"
+                )
+            problems.append(f"  cards.{card.key} ({card.name}): {why}")
+        if problems:
+            raise OptionsError(
+                "mothership content has cards the rules cannot play (they would be bought, never played):\n"
+                + "\n".join(problems)
+            )
 
     def solo_layouts(self) -> list[str]:
         """The names of the solo challenge's layouts (one player), in content order."""
@@ -462,10 +498,14 @@ class Mothership(Game):
         return min(turns.standing(s, seat), most) / most
 
     def statistics(self, state: State, moves: Sequence[tuple[int | None, JSON]] = ()) -> dict[str, Statistic]:
-        """Per finished game: the cards of each kind bought and played, the win rate of the
-        players who played each card (from ``moves``) and who held it at the end, and each tech
-        branch's win rate among the players who climbed it."""
+        """Per finished game: cards bought and played, tech branches picked and their win rates,
+        tiers and resources (headline figures), and each card's figures (``views.report``)."""
         return report.statistics(cast(MothershipState, state), moves)
+
+    def first_player(self, state: State, moves: Sequence[tuple[int | None, JSON]]) -> int | None:
+        """The seat whose turn began round 1: the highest d6 (or option ``first_seat``), not the
+        first to place a fleet. None in the solo challenge."""
+        return cast(MothershipState, state).first if self.players > 1 else None
 
     def board_svg(self, view: JSON, seat: int | None) -> str | None:
         return web.board_svg(self, view, seat)

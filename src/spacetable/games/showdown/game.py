@@ -7,7 +7,18 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from pydantic import BaseModel
 
-from spacetable.engine import JSON, Action, ContentError, Game, OptionsError, OptionSpec, Outcome, State, register
+from spacetable.engine import (
+    JSON,
+    Action,
+    ContentError,
+    Game,
+    OptionsError,
+    OptionSpec,
+    Outcome,
+    State,
+    Statistic,
+    register,
+)
 
 from . import rule_refs
 from .bots.heuristic import evaluate
@@ -15,7 +26,7 @@ from .content import build_content
 from .rules import schema
 from .rules.actions import action_space
 from .rules.state import ALIVE, FIRE_ROUND, ShowdownState
-from .views import render, tensor, web, web_guide, web_words
+from .views import render, report, tensor, web, web_guide, web_words
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor
@@ -102,6 +113,15 @@ class Showdown(Game):
         s = cast(ShowdownState, state)
         full = self.content.rules.start_hull + self.content.dealt
         return min(s.intact[seat], full) / full if s.status[seat] == ALIVE else 0.0
+
+    def statistics(self, state: State, moves: Sequence[tuple[int | None, JSON]] = ()) -> dict[str, Statistic]:
+        """Per finished game: the draft's cards played and discarded for hull, the showdown's
+        attacks and boardings (headline figures), and each card's figures (``views.report``)."""
+        return report.statistics(cast(ShowdownState, state), moves)
+
+    def first_player(self, state: State, moves: Sequence[tuple[int | None, JSON]]) -> int | None:
+        """The captain drawn to play first in the showdown (the draft before it is simultaneous)."""
+        return cast(ShowdownState, state).first
 
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, cast
 
-from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, Outcome, State, register
+from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, Outcome, State, Statistic, register
 from spacetable.engine.errors import ContentError
 
 from . import rule_refs
@@ -18,7 +18,7 @@ from .rules.planets import planet_count
 from .rules.setup import design_splits
 from .rules.state import PLAYER_NAMES, SpaceRaceState
 from .rules.turns import BATCH_ROUNDS
-from .views import tensor, web, web_guide, web_words
+from .views import report, tensor, web, web_guide, web_words
 
 if TYPE_CHECKING:
     from spacetable.engine.tensor import Tensor
@@ -247,6 +247,15 @@ class SpaceRace(Game):
         """The score the game ends with: the planets the seat holds, over the planets of the
         map. Nothing is hidden in this game."""
         return planet_count(cast(SpaceRaceState, state), seat) / len(self.galaxy.planets)
+
+    def statistics(self, state: State, moves: Sequence[tuple[int | None, JSON]] = ()) -> dict[str, Statistic]:
+        """Per finished game: planets, ships, designs, draws and battle choices (headline
+        figures), and each design's and card's figures (``views.report``)."""
+        return report.statistics(cast(SpaceRaceState, state), moves)
+
+    def first_player(self, state: State, moves: Sequence[tuple[int | None, JSON]]) -> int | None:
+        """The seat whose turn began round 1: the last to choose a homeworld, not the first."""
+        return cast(SpaceRaceState, state).starter
 
     def observation_shape(self) -> tuple[int, ...]:
         return tensor.shape(self)

@@ -17,7 +17,6 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from spacetable.engine import content as engine_content
-from spacetable.engine.content import deep_merge, read_toml
 
 from . import language
 
@@ -29,6 +28,8 @@ TECH_FILE = CONTENT_DIR / "tech.toml"
 ARTIFACTS_FILE = CONTENT_DIR / "artifacts.toml"
 BEACONS_FILE = CONTENT_DIR / "beacons.toml"
 OBJECTIVES_FILE = CONTENT_DIR / "objectives.toml"
+DEFAULT_FILES = (RULES_FILE, LAYOUTS_FILE, CARDS_FILE, TECH_FILE, ARTIFACTS_FILE, BEACONS_FILE, OBJECTIVES_FILE)
+"""The standard content, one table per file (no two share a key)."""
 CATEGORIES = ("economy", "combat", "support")
 UNITS = ("mothership", "fighter", "bomber")
 
@@ -491,11 +492,7 @@ class Content:
 
 def load_content(overrides: Mapping[str, Any] | None = None) -> Content:
     """The standard rules and layouts with ``overrides`` deep-merged and validated (ContentError otherwise)."""
-    merged = read_toml(LAYOUTS_FILE)
-    for extra in (CARDS_FILE, TECH_FILE, ARTIFACTS_FILE, BEACONS_FILE, OBJECTIVES_FILE):
-        merged = deep_merge(merged, read_toml(extra))
-    merged = deep_merge(merged, overrides or {})
-    model = engine_content.load_content(RULES_FILE, ContentModel, "mothership content", merged)
+    model = engine_content.load_content(DEFAULT_FILES, ContentModel, "mothership content", overrides)
     panel = model.control_panel
     return Content(
         fighters=model.fleet.fighters,

@@ -322,13 +322,15 @@ def describe(state: MothershipState) -> list[str]:
 
 
 def statistics(state: MothershipState) -> dict[str, Statistic]:
-    """For designers (option beacons), per card: draws a game, the share of draws discarded
-    because the card could not be done (a module not in play, no option open), and the share
-    of each option among the draws carried out (a batch report's rows
-    sort by name, so each card's rows stand together: the table a designer tunes cards with)."""
+    """For designers (option beacons): the cards drawn a game (a headline figure); per card, draws
+    a game, the share of draws discarded because the card could not be done (a module not in
+    play, no option open), and the share of each option among the draws carried out (a batch
+    report's rows sort by name, so each card's rows stand together: the table a designer tunes
+    cards with)."""
     if not active(state):
         return {}
-    figures: dict[str, Statistic] = {}
+    total = sum(log[0] for log in state.beacon_log)
+    figures = {"beacon cards drawn (total)": Statistic(total, 1, headline=True)}
     for (_, model), (drawn_, discarded, first, second) in zip(state.game.content.beacons, state.beacon_log):
         name = f"beacon {model.name}"
         figures[f"{name}: drawn"] = Statistic(drawn_, 1)

@@ -185,12 +185,12 @@ def describe(state: MothershipState) -> list[str]:
 
 
 def statistics(state: MothershipState) -> dict[str, Statistic]:
-    """For designers' reports (option exploration): planets explored a game, and the win rate of
-    the player who found each artifact (ties share a win)."""
+    """For designers' reports (option exploration): planets explored a game (a headline figure),
+    and the win rate of the player who found each artifact (ties share a win)."""
     if not active(state):
         return {}
     share = 1 / len(state.winners) if state.winners else 0.0
-    figures = {"planets explored": Statistic(sum(1 for a in state.artifacts if a >= 0), 1)}
+    figures = {"planets explored": Statistic(sum(1 for a in state.artifacts if a >= 0), 1, headline=True)}
     for index, artifact in enumerate(state.game.content.artifacts):
         finders = [state.explorers[p] for p, a in enumerate(state.artifacts) if a == index]
         wins = sum(share for s in finders if s in state.winners)

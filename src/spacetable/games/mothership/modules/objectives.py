@@ -286,13 +286,14 @@ def describe(state: MothershipState, seat: int | None) -> list[str]:
 
 
 def statistics(state: MothershipState) -> dict[str, Statistic]:
-    """For designers (option objectives), per card: drawn a game (dealt, face up or drawn as a
-    replacement), the share of draws discarded for a module not in play, completed (taken) and
-    replaced, and each reward group's share of the claims."""
+    """For designers (option objectives): the objectives completed a game (a headline figure);
+    per card, drawn a game (dealt, face up or drawn as a replacement), the share of draws
+    discarded for a module not in play, completed (taken) and replaced, and each reward group's
+    share of the claims."""
     if mode(state) == "off":
         return {}
-    figures: dict[str, Statistic] = {}
     log = state.objective_log
+    figures = {"objectives completed (total)": Statistic(sum(card[1] for card in log), 1, headline=True)}
     for (_, model), (dealt, done, first, second, replaced, discarded) in zip(state.game.content.objectives, log):
         name = f"objective {model.name}"
         figures[f"{name}: drawn"] = Statistic(dealt, 1)

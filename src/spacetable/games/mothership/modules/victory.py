@@ -251,16 +251,18 @@ def describe(state: MothershipState) -> list[str]:
 
 
 def statistics(state: MothershipState) -> dict[str, Statistic]:
-    """For designers' reports (mode victory_points): the winners' points, everyone's points, and
-    how many games ended on points rather than at the round limit."""
+    """For designers' reports (mode victory_points), headline figures: the winners' points,
+    everyone's points, and how many games ended on points rather than at the round limit."""
     if not active(state):
         return {}
     players = state.game.players
     winners = state.winners
     return {
-        "victory points of a winner": Statistic(sum(state.points[s] for s in winners), len(winners)),
-        "victory points per player": Statistic(sum(state.points[:players]), players),
-        "games won on victory points": Statistic(float(state.reason.startswith(REASON)), 1, percent=True),
+        "victory points of a winner": Statistic(sum(state.points[s] for s in winners), len(winners), headline=True),
+        "victory points per player": Statistic(sum(state.points[:players]), players, headline=True),
+        "games won on victory points": Statistic(
+            float(state.reason.startswith(REASON)), 1, percent=True, headline=True
+        ),
     }
 
 

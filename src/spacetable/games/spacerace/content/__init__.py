@@ -19,7 +19,6 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from spacetable.engine import content as engine_content
-from spacetable.engine.content import deep_merge, read_toml
 
 CONTENT_DIR = Path(__file__).parent
 DECKS_FILE = CONTENT_DIR / "decks.toml"
@@ -162,8 +161,7 @@ def parse_content(overrides: Mapping[str, Any] | None = None) -> ContentModel:
 
     The decks file is laid over the rules file first (they share no key), then the overrides.
     """
-    decks = deep_merge(read_toml(DECKS_FILE), overrides or {})
-    return engine_content.load_content(RULES_FILE, ContentModel, "spacerace content", decks)
+    return engine_content.load_content((RULES_FILE, DECKS_FILE), ContentModel, "spacerace content", overrides)
 
 
 def load_content(overrides: Mapping[str, Any] | None = None) -> Content:
