@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.markup import escape
 from rich.progress import (
     BarColumn,
@@ -21,6 +24,9 @@ from spacetable.engine import SpacetableError
 
 from .common import CliError, app, fail, guarded, stdout_console
 from .options import check_writable, load_game, parse_seats
+
+LINE_SECONDS = 30.0
+"""Off a terminal, the longest wait between two progress lines."""
 
 
 @app.command("simulate")
@@ -81,6 +87,7 @@ def simulate_command(
         disable=not console.is_terminal,
     )
     kept = played = 0
+    lines = None if console.is_terminal else progress_lines(console, game.id, games)
     try:
         with progress:
             task = progress.add_task(game.id, total=games, rate="")
@@ -88,6 +95,8 @@ def simulate_command(
             def advance(done: int) -> None:
                 speed = progress.tasks[0].speed
                 progress.update(task, completed=done, rate=f"{speed:.1f} games/s" if speed else "")
+                if lines is not None:
+                    lines(done)
 
             kept, played = simulate(game, bots, games, out, seed, jobs, ray, resume, on_game=advance)
     except KeyboardInterrupt:
@@ -97,3 +106,34 @@ def simulate_command(
     speed = f" in {elapsed:.1f} s ({played / elapsed:.2f} games/s)" if played and elapsed else ""
     again = f" after the {kept} kept" if kept else ""
     console.print(f"{played} games of {game.id} played{again}{speed}; {kept + played} rows in {escape(str(out))}.")
+
+
+def progress_lines(console: Console, name: str, games: int) -> Callable[[int], None]:
+    """Progress off a terminal (a pipe, a log file): ``on_game(done)`` prints a plain line with
+    the games done of ``games``, games/s and the time left, every tenth of the run or every
+    LINE_SECONDS, whichever comes first (not at the end, which the run's last line says)."""
+    step = max(1, games // 10)
+    since: tuple[float, int] | None = None  # (time, games done) at the first call: the rate counts from it
+    shown = (0.0, 0)
+
+    def line(done: int) -> None:
+        nonlocal since, shown
+        now = time.monotonic()
+        if since is None:
+            since = shown = (now, done)
+        if done >= games or (done - shown[1] < step and now - shown[0] < LINE_SECONDS):
+            return
+        shown = (now, done)
+        rate = (done - since[1]) / (now - since[0]) if now > since[0] and done > since[1] else 0.0
+        pace = f" · {rate:.2f} games/s · about {_duration((games - done) / rate)} left" if rate else ""
+        console.print(f"{escape(name)}: {done:,}/{games:,} games ({done / games:.0%}){pace}", soft_wrap=True)
+
+    return line
+
+
+def _duration(seconds: float) -> str:
+    """A time left in words a log reader takes in at a glance: 45 s, 12 min, 2 h 05 min."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d} min"

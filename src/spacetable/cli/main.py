@@ -430,7 +430,7 @@ def _record_seats(rec: Record, file: Path) -> list[str]:
 
 
 # the commands after `play` in the help, in this order: saves, replay, tournament, bench, serve; simulate, report
-from . import commands, lab, learn, report  # noqa: E402, F401  (register saves ... serve, simulate, report, learn)
+from . import commands, lab, learn, report, sweep  # noqa: E402, F401  (register saves ... serve, simulate ... sweep)
 
 
 def main() -> None:
