@@ -7,7 +7,7 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -348,6 +348,7 @@ def serve_command(
     from spacetable.server.app import MAX_WIRE_FRAME
     from spacetable.server.guards import Origins
     from spacetable.server.logs import configure as configure_logs
+    from spacetable.server.logs import reset as reset_logs
 
     def shown(url: str) -> str:
         try:
@@ -360,6 +361,11 @@ def serve_command(
         Origins(allow_origin or ())
     except ValueError as exc:
         fail(f"--allow-origin: {exc}")
+
+    def refuse(message: str) -> NoReturn:
+        reset_logs()  # a start refused leaves the process's logging as it found it
+        fail(message)
+
     configure_logs(log_format.value, log_level.value)
     settings: dict[str, Any] = {
         "db_url": db,
@@ -375,15 +381,15 @@ def serve_command(
         web = create_app(**settings)
     except Exception as exc:  # a bad URL, a missing driver, a database that refuses: one line, no traceback
         where = shown(db) if db else "in the user data folder"
-        fail(f"cannot open the database {where}: {_first_line(exc)}")
+        refuse(f"cannot open the database {where}: {_first_line(exc)}")
     if workers > 1 and not web.state.storage.shared:
         web.state.storage.close()
-        fail("--workers above 1 needs a PostgreSQL --db (postgresql+psycopg://...): a SQLite file serves one process")
+        refuse("--workers above 1 needs a PostgreSQL --db (postgresql+psycopg://...): a SQLite file serves one process")
     try:
         listener = _listen(host, port)
     except OSError as exc:
         web.state.storage.close()
-        fail(f"cannot listen on {host}:{port}: {exc.strerror or _first_line(exc)}")
+        refuse(f"cannot listen on {host}:{port}: {exc.strerror or _first_line(exc)}")
     url = f"http://{host}:{port}/"
 
     def started() -> None:
