@@ -67,6 +67,8 @@ def test_a_sweep_over_a_price_with_three_values_end_to_end(tmp_path: Path) -> No
     assert printed[:3] == [["1", "6"], ["2", "6"], ["3", "6"]]  # the first table: value, games, ...
     assert "Target: every seat's win rate within 2 points of the fair share (50.0%)." in output
     assert "These runs cannot tell which values meet the target" in output  # not with 6 games
+    # 6 games a side: Cohen's h = (1.96 + 0.84) * sqrt(2 / 6) = 1.62, beyond the fair share's 50 points
+    assert "With 6 games per value, two values must differ by about 50 points in a win rate (from 50%)" in output
 
     with (tmp_path / "boost.csv").open(encoding="utf-8") as file:
         figures = list(csv.DictReader(file))

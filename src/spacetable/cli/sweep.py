@@ -216,3 +216,5 @@ def _print(summary: sweeps.SweepSummary, names: list[str], target: sweeps.Target
         console.print(f"[dim]{escape(sweep_report.MARKS)}.[/]", soft_wrap=True)
         for line in sweeps.findings(summary, target):
             console.print(escape(line), soft_wrap=True)
+    if summary.detects:
+        console.print(escape(summary.detects), soft_wrap=True)

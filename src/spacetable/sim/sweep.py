@@ -29,7 +29,7 @@ from typing import Any
 from spacetable.engine import JSON, Game, SpacetableError, load_finite
 from spacetable.engine.content import deep_merge
 
-from .report import Figure, shown, summarise
+from .report import Figure, RunSummary, detectable, pooled_spread, shown, summarise
 from .simulate import RunSettings, simulate
 
 MANIFEST = "sweep.json"
@@ -286,25 +286,47 @@ class SweepSummary:
     """The values with a run, in the sweep's order."""
     missing: list[str]
     """The values without a run yet, in words."""
+    detects: str | None = None
+    """What a comparison of two values can detect, in a sentence (:func:`detectable_sentence`)."""
 
 
 def summarise_sweep(folder: Path) -> SweepSummary:
     """Read a sweep's runs (SweepError if none has a game yet, RunError if one cannot be read)."""
     sweep = read_sweep(folder)
-    points, missing = [], []
+    points, missing, runs = [], [], []
     for value in sweep.values:
         path = folder / sweep.file(value)
         if not path.exists():
             missing.append(sweep.name(value))
             continue
         run = summarise(path)
+        runs.append(run)
         main = [*run.seats, run.length, *([run.rounds] if run.rounds else [])]
         figures = {f.name: f for f in [*main, *run.figures]}
         headline = [f.name for f in main] + [n for n in run.settings.headline if n in figures]
         points.append(Point(value, sweep.name(value), run.games, figures, headline))
     if not points:
         raise SweepError(f"{folder}: no value has a finished game yet; --resume plays them")
-    return SweepSummary(sweep, folder, points, missing)
+    return SweepSummary(sweep, folder, points, missing, detectable_sentence(runs))
+
+
+def detectable_sentence(runs: list[RunSummary]) -> str | None:
+    """The smallest difference between two values' runs that a test finds with 80% power (two-sided,
+    5%), in a win rate from the fair share (or from the win rate, one player) and in the game
+    length, for the smallest run; None when a run has fewer than two games."""
+    games = min(run.games for run in runs)
+    lengths = [run.length.values for run in runs if len(run.length.values) > 1]
+    if games < 2 or not lengths:
+        return None
+    players = runs[0].settings.players
+    base = 1 / players if players > 1 else sum(r.seats[0].successes for r in runs) / sum(r.games for r in runs)
+    spread = pooled_spread(lengths[0], lengths[-1])
+    points, actions = detectable((games, games), base, spread)
+    return (
+        f"With {games} games per value, two values must differ by about {100 * points:.0f} points in a win "
+        f"rate (from {base:.0%}) or {actions:.0f} actions in the game length for a test to tell them apart "
+        "(80% power, two-sided 5% test of one figure)."
+    )
 
 
 def figure_names(summary: SweepSummary, named: list[str]) -> list[str]:
@@ -492,6 +514,7 @@ __all__ = [
     "check_folder",
     "check_target",
     "choose_target",
+    "detectable_sentence",
     "figure_names",
     "findings",
     "is_number",

@@ -146,6 +146,8 @@ def html_page(summary: SweepSummary, names: list[str], target: Target | None, im
     if target:
         out.append(f"<p>{e(MARKS)}.</p>")
         out += [f"<p class='verdict'>{e(line)}</p>" for line in findings(summary, target)]
+    if summary.detects:
+        out.append(f"<p>{e(summary.detects)}</p>")
     if summary.missing:
         out.append(f"<p>Not played yet: {e(', '.join(summary.missing))}.</p>")
     out.append("<div class='plots'>")
