@@ -14,7 +14,7 @@ PORT ?= 8000
 # tests from the busy one (worksteal), so the slow browser games do not leave a core idle at the end
 JOBS ?= 2
 
-.PHONY: play play-terminal compiled test suite lint system-packages screenshots bench fuzz soak rl-check clean
+.PHONY: play play-terminal compiled test suite lint system-packages screenshots bench fuzz soak rl-check lab-docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,11 @@ rl-check: $(TEST_STAMP)
 screenshots: $(TEST_STAMP) system-packages
 	SPACETABLE_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist -q tests/test_web_browser.py tests/test_web_boards.py tests/test_mothership_table.py tests/test_web_lobby.py \
 		tests/test_web_guided.py
+
+# docs/LAB.md's studies played in full and written into the page with their plots (tools/lab_docs.py;
+# about four minutes on two idle cores), so its figures are what its commands give
+lab-docs: $(TEST_STAMP) compiled
+	$(BIN)/python tools/lab_docs.py --jobs $(JOBS)
 
 bench: $(PLAY_STAMP) compiled
 	$(BIN)/spacetable bench
