@@ -14,6 +14,11 @@ PORT ?= 8000
 # tests from the busy one (worksteal), so the slow browser games do not leave a core idle at the end
 JOBS ?= 2
 
+# Python keeps its bytecode caches (in .venv and beside the sources) even where the machine sets
+# PYTHONDONTWRITEBYTECODE: without them every test worker and every `spacetable` a test starts parses
+# torch, scipy, statsmodels and the rules from source again (3x the import time of the lab's libraries)
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: play play-terminal compiled test suite lint system-packages screenshots bench fuzz soak rl-check lab-docs clean
 
 $(BIN)/python:

@@ -61,7 +61,7 @@ def test_registered_game_conforms(game: Game, check: Check) -> None:
         check(game)
 
 
-@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("players", [4, pytest.param(6, marks=pytest.mark.soak)])  # six: make soak (CI's time)
 @pytest.mark.parametrize("game_id", ["showdown"])
 def test_game_conforms_at_larger_tables(game_id: str, players: int) -> None:
     """Multi-seat games again at more seats (fewer playouts: their games are long; mothership's

@@ -47,6 +47,7 @@ def test_sb3_check_env(game_id: str) -> None:
     assert [str(w.message) for w in caught] == []
 
 
+@pytest.mark.soak  # torch's training loop: about 10 s of CI's ten minutes, so make soak runs it
 def test_maskable_ppo_learns_for_a_few_steps_with_the_shaped_reward() -> None:
     """A smoke check only (training lives in examples/train_falling_skies.py): MaskablePPO's
     rollouts take only masked actions, which the default raises on if not."""

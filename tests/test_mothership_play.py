@@ -20,7 +20,7 @@ from spacetable.games.mothership.views.render import action_groups, render
 from spacetable.testing.conformance import CHECKS, Check
 
 VARIANTS = {
-    "teams of 2": spacetable.load("mothership", 4, {"team_size": 2, "round_limit": rounds(4, 5)}),
+    "teams of 2": spacetable.load("mothership", 4, {"team_size": 2, "round_limit": rounds(3, 5)}),
     "6 players, example layout, extra planets": pytest.param(
         spacetable.load("mothership", 6, {"layout": "example", "extra_planets": True, "round_limit": rounds(2, 3)}),
         marks=pytest.mark.soak,  # the largest table: make soak checks it, CI's ten minutes being short
