@@ -23,7 +23,7 @@ from rich.progress import (
 from spacetable.engine import SpacetableError
 
 from .common import CliError, app, fail, guarded, stdout_console
-from .options import check_writable, load_game, parse_seats
+from .options import BotSeats, GameOptions, Jobs, Players, check_writable, load_game, parse_seats
 
 LINE_SECONDS = 30.0
 """Off a terminal, the longest wait between two progress lines."""
@@ -37,24 +37,14 @@ def simulate_command(
         Path, typer.Option(dir_okay=False, metavar="RUN.parquet", help="The run's Parquet file, one row per game.")
     ],
     games: Annotated[int, typer.Option(min=1, metavar="N", help="Games in the run.")] = 100,
-    players: Annotated[
-        int | None, typer.Option(metavar="N", help="Number of players (default: the game's usual count).")
-    ] = None,
-    seat: Annotated[
-        list[str] | None,
-        typer.Option(metavar="SEAT=WHO", help="SEAT=bot:NAME, repeatable (unnamed seats: bot:greedy)."),
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option KEY=VALUE, repeatable."),
-    ] = None,
+    players: Players = None,
+    seat: BotSeats = None,
+    option: GameOptions = None,
     content: Annotated[
         Path | None, typer.Option(metavar="FILE", help="A TOML file overriding the game's content data (the variant).")
     ] = None,
     seed: Annotated[int, typer.Option(metavar="N", help="The run's seed; game i plays with seed:i.")] = 0,
-    jobs: Annotated[
-        int, typer.Option(min=1, metavar="N", help="Processes playing at once (with --ray auto: its CPUs).")
-    ] = 1,
+    jobs: Jobs = 1,
     ray: Annotated[
         str | None,
         typer.Option(

@@ -6,8 +6,9 @@ import os
 import re
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import typer
 from rich.console import Console
 from rich.markup import escape
 
@@ -23,6 +24,17 @@ MAX_CONTENT_BYTES = 1_000_000
 """The largest content file read: a variant's overrides take a few kilobytes, and the game's
 options, content included, must then fit the engine's ``MAX_OPTIONS_BYTES`` as JSON."""
 HUMAN = "human"
+
+# The options a batch of bot games takes, shared by `spacetable simulate` and `spacetable sweep`
+Players = Annotated[int | None, typer.Option(metavar="N", help="Number of players (default: the game's usual count).")]
+BotSeats = Annotated[
+    list[str] | None, typer.Option(metavar="SEAT=WHO", help="SEAT=bot:NAME, repeatable (unnamed seats: bot:greedy).")
+]
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option KEY=VALUE, repeatable."),
+]
+Jobs = Annotated[int, typer.Option(min=1, metavar="N", help="Processes playing at once (with --ray auto: its CPUs).")]
 _SEAT = re.compile(r"(\d+)=(human|bot(?::([A-Za-z0-9_-]+))?)")
 
 

@@ -19,7 +19,7 @@ from spacetable.sim import sweep_report
 
 from .common import CliError, app, fail, guarded, progress_bar, stdout_console
 from .lab import progress_lines
-from .options import check_writable, load_game, parse_seats
+from .options import BotSeats, GameOptions, Jobs, Players, check_writable, load_game, parse_seats
 
 CELL = 22
 """The width a figure's column takes ("48.8% (34.1–63.8)" and its padding): the report's tables
@@ -45,25 +45,15 @@ def sweep_command(
         typer.Option(metavar="DIR", help="The sweep's folder: sweep.json and one run per value."),
     ] = None,
     games: Annotated[int, typer.Option(min=1, metavar="N", help="Games per value.")] = 100,
-    players: Annotated[
-        int | None, typer.Option(metavar="N", help="Number of players (default: the game's usual count).")
-    ] = None,
-    seat: Annotated[
-        list[str] | None,
-        typer.Option(metavar="SEAT=WHO", help="SEAT=bot:NAME, repeatable (unnamed seats: bot:greedy)."),
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option KEY=VALUE, repeatable."),
-    ] = None,
+    players: Players = None,
+    seat: BotSeats = None,
+    option: GameOptions = None,
     content: Annotated[
         Path | None,
         typer.Option(metavar="FILE", help="A TOML file overriding the game's content; each value is laid over it."),
     ] = None,
     seed: Annotated[int, typer.Option(metavar="N", help="The seed of every run: game i plays with seed:i.")] = 0,
-    jobs: Annotated[
-        int, typer.Option(min=1, metavar="N", help="Processes playing at once (with --ray auto: its CPUs).")
-    ] = 1,
+    jobs: Jobs = 1,
     ray: Annotated[
         str | None,
         typer.Option(metavar="ADDRESS", help="Play on Ray: auto or a cluster's address (see `spacetable simulate`)."),
