@@ -15,6 +15,12 @@ the cards on the table, top to bottom:
   die or robot standing on it, whether it is excavated and where the excavator is;
 * the tracks: research, energy, damage, and the dice still to place or roll.
 
+:func:`compact` draws it in at most :data:`COMPACT_COLUMNS` x :data:`COMPACT_ROWS` (the app's board
+panel at 80x24). Both tag each element an action can involve ``[@part='ID']...[/]`` with the ids of
+:func:`.web.action_parts` (``die:<color>:<value>``, ``space:<A1..F5>``, ``robot:new``,
+``ship:waiting:<green|red>``, ``spot:<column>``, ``skip:<room or space>``), which the terminal app
+makes clickable. No colour tells anything alone: ships are ``G``/``R``, dice ``b``/``w``, robots ``r``.
+
 :func:`action_groups` lets a terminal menu ask "which die?" before "where?".
 """
 
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import zip_longest
 from typing import TYPE_CHECKING
 
 from spacetable.engine import Action
@@ -32,8 +39,6 @@ from ..rules.actions import Place
 if TYPE_CHECKING:
     from ..rules.state import FallingSkiesState
 
-SKY_CELL = 7
-"""Width of one sky column."""
 BASE_CELL = 14
 """Inner width of one base space."""
 EFFECT_ABBREV = {"energy": "EN", "shoot": "SH", "research": "RS", "robot": "RB"}
@@ -47,6 +52,7 @@ PHASE_NAMES = {
 }
 DIE_STYLE = {"black": "bold white on grey23", "white": "bold black on grey85", "robot": "bold white on blue"}
 DIE_NAME = {"black": "blk", "white": "wht", "robot": "bot"}
+ROOM_STYLE = {"energy": "yellow", "shoot": "green", "research": "cyan", "robot": "blue"}
 LEGEND = (
     "[dim][cyan]< >[/] arrow  [magenta]M[/] mother ship  [yellow]n+[/] explosion  "
     "[bold green]G[/]/[bold red]R[/] ship · EN energy SH shoot RS research RB robot, cN cost[/]"
@@ -56,6 +62,13 @@ LEGEND = (
 def esc(text: str) -> str:
     """Escape ``[`` so rich does not read literal text as markup."""
     return text.replace("[", "\\[")
+
+
+def part(part_id: str, markup: str) -> str:
+    """``markup`` tagged as the board part ``part_id`` (rich meta ``@part``, the browser's ``data-part``)."""
+    if set(part_id) & set("'[]\\"):
+        raise ValueError(f"a part id cannot hold quotes, brackets or backslashes: {part_id!r}")
+    return f"[@part='{part_id}']{markup}[/]"
 
 
 def _styled(text: str, style: str) -> str:
@@ -101,6 +114,13 @@ def _ships_text(ships: Sequence[bool]) -> tuple[str, str]:
     return plain, markup
 
 
+def _ships_by_cell(state: FallingSkiesState) -> dict[tuple[int, int], list[bool]]:
+    ships: dict[tuple[int, int], list[bool]] = {}
+    for row, col, red in sorted(state.ships):
+        ships.setdefault((row, col), []).append(red)
+    return ships
+
+
 def _cell(symbol: str, style: str, ships: Sequence[bool]) -> str:
     """One sky column: the symbol right-aligned at the middle, the ships just after it."""
     plain, markup = _ships_text(ships)
@@ -124,9 +144,7 @@ def _grid(cells: Sequence[str], wall: str = "[dim]┊[/]") -> str:
 
 def _sky_lines(state: FallingSkiesState) -> list[str]:
     b = state.board
-    ships: dict[tuple[int, int], list[bool]] = {}
-    for row, col, red in sorted(state.ships):
-        ships.setdefault((row, col), []).append(red)
+    ships = _ships_by_cell(state)
     head = _grid([f"{c:^{BASE_CELL}}" for c in range(1, b.columns + 1)], " ")
     lines = [f"[bold]{'SKY':<9}[/]{head}"]
     for row in range(1, b.sky_rows + 1):
@@ -155,7 +173,10 @@ def _sky_lines(state: FallingSkiesState) -> list[str]:
 
 def _mothership_line(state: FallingSkiesState, ships: dict[tuple[int, int], list[bool]]) -> str:
     b = state.board
-    spots = [_cell("", "", ships[(SPOT, c)]) if (SPOT, c) in ships else _cell("o", "dim", []) for c in range(b.columns)]
+    spots = [
+        part(f"spot:{c + 1}", _cell("", "", ships[(SPOT, c)]) if (SPOT, c) in ships else _cell("o", "dim", []))
+        for c in range(b.columns)
+    ]
     return f"[bold magenta]{'MOTHER':>6} ══[/]{_grid(spots, '[bold magenta]═[/]')}"
 
 
@@ -198,8 +219,7 @@ def _space_label(state: FallingSkiesState, space: str) -> str:
     if position:
         text = f" sum of {len(room.spaces)} dice" if position == 1 else ""
         return _pad(text, BASE_CELL, "dim")
-    color = {"energy": "yellow", "shoot": "green", "research": "cyan", "robot": "blue"}.get(room.effects[0], "")
-    return _pad(f" {room_text(room)}", BASE_CELL, f"bold {color}" if open_ else "dim")
+    return _pad(f" {room_text(room)}", BASE_CELL, f"bold {ROOM_STYLE.get(room.effects[0], '')}" if open_ else "dim")
 
 
 def _space_content(state: FallingSkiesState, space: str) -> str:
@@ -225,10 +245,10 @@ def _base_lines(state: FallingSkiesState) -> list[str]:
     rows = list(dict.fromkeys(s[0] for s in b.spaces))
     lines = [_rule(b, None, rows[0])]
     for i, row in enumerate(rows):
-        for part, label in ((_space_label, row), (_space_content, "")):
+        for draw, label in ((_space_label, row), (_space_content, "")):
             text = f"{'':6} [bold]{label:>2}[/][dim]│[/]"
             for c in range(1, b.columns + 1):
-                text += part(state, f"{row}{c}")
+                text += part(f"space:{row}{c}", draw(state, f"{row}{c}"))
                 text += " " if c < b.columns and _joined(b, row, c) else "[dim]│[/]"
             lines.append(text)
         lines.append(_rule(b, row, rows[i + 1] if i + 1 < len(rows) else None))
@@ -270,33 +290,49 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def _dice_line(state: FallingSkiesState) -> str:
-    unplaced = " ".join(die_text(c, v) for c, v in state.unplaced) or "[dim]none[/]"
+def _dice_lines(state: FallingSkiesState) -> list[str]:
+    unplaced = " ".join(part(f"die:{c}:{v}", die_text(c, v)) for c, v in state.unplaced) or "[dim]none[/]"
     to_roll = " ".join(_styled(DIE_NAME.get(c, c), DIE_STYLE.get(c, "")) for c in state.to_roll) or "[dim]none[/]"
     dig = "[dim]dig used[/]" if state.dug else "dig free"
     line = f"[bold]DICE    [/] to place: {unplaced}   to roll: {to_roll}   {dig}   robots: {state.robot_supply}"
-    if state.new_robots:
-        line += "   new robot to put down: " + " ".join(die_text("robot", v) for v in state.new_robots)
-    return line
+    robots = " ".join(part("robot:new", die_text("robot", v)) for v in state.new_robots)
+    if robots:
+        line += f"   new robot to put down: {robots}"
+    skip = f"[bold]SKIP    [/] a room or digging die, its dice unused: {_skip_buttons(state)}"
+    return [line, skip] if state.phase == "resolve" else [line]
+
+
+def _skip_buttons(state: FallingSkiesState) -> str:
+    """While resolving: each room left to resolve and each digging die, to skip (``skip:<id>``)."""
+    digging = [space for space in state.slots if not state.excavated(space)]
+    return " ".join(part(f"skip:{name}", f"[bold]{name}[/]") for name in [*state.pending, *digging])
+
+
+def _waiting(state: FallingSkiesState, green: str, red: str) -> str:
+    """The ships waiting on the mother ship card as ``green`` and ``red`` (formats of the count),
+    tagged ``ship:waiting:<colour>``."""
+    n_green, n_red = state.waiting
+    shown = part("ship:waiting:green", f"[bold green]{green.format(n_green)}[/]")
+    return f"{shown} {part('ship:waiting:red', f'[bold red]{red.format(n_red)}[/]')}"
 
 
 def _ships_line(state: FallingSkiesState) -> str:
-    green, red = state.waiting
-    return (
-        f"[bold]SHIPS   [/] waiting on the mother ship: [bold green]{green} green[/], [bold red]{red} red[/]"
-        f"   red ships in reserve: {state.red_supply}"
-    )
+    waiting = _waiting(state, "{} green,", "{} red")
+    return f"[bold]SHIPS   [/] waiting on the mother ship: {waiting}   red ships in reserve: {state.red_supply}"
+
+
+def _phase(state: FallingSkiesState) -> str:
+    if state.phase == "over":
+        return f"[{'bold green' if state.result == 'won' else 'bold red'}]game over: you {state.result}[/]"
+    return PHASE_NAMES.get(state.phase, state.phase)
 
 
 def _header(state: FallingSkiesState) -> str:
     b = state.board
-    phase = PHASE_NAMES.get(state.phase, state.phase)
-    if state.phase == "over":
-        phase = f"[{'bold green' if state.result == 'won' else 'bold red'}]game over: you {state.result}[/]"
     hard = f" ({len(b.hard)} hard)" if b.hard else ""
     return (
         f"[bold reverse] UNDER FALLING SKIES [/] level {b.level}{hard} · [bold]round {state.round}[/] · "
-        f"{phase} · mother ship {state.mothership}/{b.skull_row}"
+        f"{_phase(state)} · mother ship {state.mothership}/{b.skull_row}"
     )
 
 
@@ -308,150 +344,177 @@ def render(state: FallingSkiesState, seat: int | None = 0) -> str:
     lines = [_header(state)]
     lines += _sky_lines(state)
     lines += _base_lines(state)
-    lines += [_research_line(state), _energy_damage_line(state), _ships_line(state), _dice_line(state), LEGEND]
+    lines += [_research_line(state), _energy_damage_line(state), _ships_line(state), *_dice_lines(state), LEGEND]
     return "\n".join(lines)
 
 
-# ---- the compact layout (80x24 terminals) ------------------------------------------
+# ---- the compact layout (the app's board panel at 80x24) ------------------------------
 
+COMPACT_COLUMNS, COMPACT_ROWS = 78, 15
+"""The most :func:`compact` draws: the terminal app's board panel at 80x24."""
 MARKUP_TAG = re.compile(r"(?<!\\)\[[^\]]*\]")
-"""A rich markup tag such as ``[bold red]`` or ``[/]`` (an escaped ``\\[`` is text)."""
+"""A rich markup tag such as ``[bold red]``, ``[@part='space:B3']`` or ``[/]`` (an escaped ``\\[`` is text)."""
 COMPACT_SKY_CELL = 4
-"""Width of one sky column in the compact layout: the symbol, then up to two ships."""
-COMPACT_BASE_CELL = 7
+"""Width of one sky column in the compact layout: the symbol right-aligned in three, then the ship."""
+COMPACT_GUTTER = 9
+"""Width of the sky's left edge: the track symbol, then the row number."""
+COMPACT_BASE_CELL = 6
 """Inner width of one base space in the compact layout."""
-COMPACT_LEGEND = (
-    "[dim][cyan]<>[/] arrow [magenta]M[/] mother ship [yellow]n+[/] explosion [bold green]G[/]/[bold red]R[/] "
-    "ship n spot ◆ excavator ░dN dig Σ sum[/]"
-)
+DIE_LETTER = {"black": "b", "white": "w", "robot": "r"}
+
+
+def _compact_cell(symbol: str, style: str, ships: Sequence[bool]) -> str:
+    plain, markup = _ships_text(ships)
+    return _pad(symbol, min(3, COMPACT_SKY_CELL - len(plain)), style, ">") + markup + " " * (1 - len(plain))
 
 
 def _compact_sky(state: FallingSkiesState) -> list[str]:
-    """The sky, one line per row, 29 columns: the track symbol, the row, each cell's symbol and ships."""
+    """The sky, a line per open row (track symbol, number, cells) under the mother ship card on the
+    rows it covers (its spots numbered by column); above the sky, the card is in the tray instead."""
     b = state.board
-    ships: dict[tuple[int, int], list[bool]] = {}
-    for row, col, red in sorted(state.ships):
-        ships.setdefault((row, col), []).append(red)
-
-    def cell(symbol: str, style: str, here: Sequence[bool]) -> str:
-        plain, markup = _ships_text(here)
-        return _pad(symbol, 2, style, ">") + markup + " " * max(0, COMPACT_SKY_CELL - 2 - len(plain))
-
-    # the starting spots, each marked with its column's number
-    spots = "".join(cell(str(c + 1), "dim", ships.get((SPOT, c), [])) for c in range(b.columns))
-    mother = f"[bold magenta]{'MOTHER':>6}════[/]{spots}"
+    ships = _ships_by_cell(state)
+    covered = min(state.mothership, b.sky_rows)
     lines = []
-    if state.mothership == 0:
-        lines.append(mother)
-    for row in range(1, b.sky_rows + 1):
-        symbol = b.track[row - 1] if row <= len(b.track) else ""
-        text, style = _track_symbol(symbol)
-        if row <= state.mothership:
-            lines.append(f"[dim]{text:>6} {row:>2} {'░' * (COMPACT_SKY_CELL * b.columns)}[/]")
-            if row == state.mothership:
-                lines.append(mother)
-            continue
-        label = _pad("city", 6, "dim", ">") if row > len(b.track) else _pad(text, 6, style, ">")
-        cells = "".join(cell(*_sky_symbol(b, row, c), ships.get((row, c), [])) for c in range(b.columns))
-        lines.append(f"{label} [dim]{row:>2}[/] {cells}")
+    if covered:
+        spots = "".join(
+            part(f"spot:{c + 1}", _compact_cell(str(c + 1), "dim", ships.get((SPOT, c), []))) for c in range(b.columns)
+        )
+        lines.append(f"[bold magenta]MOTHER{covered:>3}[/]{spots}")
+    for row in range(covered + 1, b.sky_rows + 1):
+        text, style = _track_symbol(b.track[row - 1]) if row <= len(b.track) else ("city", "dim")
+        cells = "".join(_compact_cell(*_sky_symbol(b, row, c), ships.get((row, c), [])) for c in range(b.columns))
+        lines.append(f"{_pad(text, 6, style, '>')}[dim]{row:>3}[/]{cells}")
     return lines
 
 
 def _compact_base(state: FallingSkiesState) -> list[str]:
-    """The base, two lines per row (the rooms; the dice and the digging), 45 columns."""
+    """The column numbers, then a line for the row of anti-aircraft guns and two for each other row
+    (its rooms, tunnels; its dice and digging)."""
     b = state.board
     rows = list(dict.fromkeys(s[0] for s in b.spaces))
     wall = "[dim]│[/]"
-    lines = ["   " + "".join(f"{c:^{COMPACT_BASE_CELL}} " for c in range(1, b.columns + 1))]
+    lines = ["  " + "".join(f"{c:^{COMPACT_BASE_CELL}} " for c in range(1, b.columns + 1))]
     for row in rows:
-        top, bottom = f"[bold]{row}[/] {wall}", f"  {wall}"
+        spaces = [f"{row}{c}" for c in range(1, b.columns + 1)]
+        if all(space in b.aa_spaces for space in spaces):
+            guns = [
+                part(f"space:{s}", "[cyan]AA[/] " + _compact_content(state, s, COMPACT_BASE_CELL - 3)) for s in spaces
+            ]
+            lines.append(f"[bold]{row}[/]{wall}{wall.join(guns)}{wall}")
+            continue
+        top, bottom = f"[bold]{row}[/]{wall}", f" {wall}"
         c = 1
         while c <= b.columns:
-            space = f"{row}{c}"
-            room = b.room_of.get(space)
-            span = len(room.spaces) if room is not None and room.spaces[0] == space else 1
-            width = span * (COMPACT_BASE_CELL + 1) - 1
-            top += _compact_label(state, space, width) + wall
-            for k in range(span):
-                inner = f"{row}{c + k}"
-                bottom += _compact_content(state, inner) + (wall if k == span - 1 else " ")
+            room = b.room_of.get(f"{row}{c}")
+            span = len(room.spaces) if room is not None else 1
+            top += part(f"space:{row}{c}", _compact_label(state, f"{row}{c}", span * (COMPACT_BASE_CELL + 1) - 1))
+            top += wall
+            for k in range(c, c + span):
+                content = _compact_content(state, f"{row}{k}", COMPACT_BASE_CELL)
+                bottom += part(f"space:{row}{k}", content) + (wall if k == c + span - 1 else " ")
             c += span
         lines += [top, bottom]
     return lines
 
 
 def _compact_label(state: FallingSkiesState, space: str, width: int) -> str:
-    b = state.board
-    if space in b.aa_spaces:
-        return _pad("AA gun", width, "cyan")
-    room = b.room_of.get(space)
+    room = state.board.room_of.get(space)
     if room is None:
         return _pad("tunnel", width, "dim")
-    color = {"energy": "yellow", "shoot": "green", "research": "cyan", "robot": "blue"}.get(room.effects[0], "")
     joined = " Σ" if len(room.spaces) > 1 else ""
-    return _pad(
-        f"{room_text(room).replace(' ', '')}{joined}", width, f"bold {color}" if state.excavated(space) else "dim"
-    )
+    style = f"bold {ROOM_STYLE.get(room.effects[0], '')}" if state.excavated(space) else "dim"
+    return _pad(room_text(room).replace(" ", "") + joined, width, style)
 
 
-def _compact_content(state: FallingSkiesState, space: str) -> str:
+def _compact_content(state: FallingSkiesState, space: str, width: int) -> str:
+    """What stands on a space (``b4`` ``w4`` ``r4``), then the excavator ``◆`` or, under rock
+    ``░``, the steps the excavator still has to dig to reach it (``d3``)."""
     b = state.board
     held = state.slots.get(space)
-    if held:
-        shown = f"{DIE_NAME.get(held[0], held[0])[0]}{held[1]}"
-        die = _styled(shown, DIE_STYLE.get(held[0], "bold"))
-        return die + " " * (COMPACT_BASE_CELL - len(shown))
+    fill, note, style = " ", "", ""
     if b.dig_path[state.excavator] == space:
-        return _pad("◆", COMPACT_BASE_CELL, "bold yellow")
-    if state.excavated(space):
-        return " " * COMPACT_BASE_CELL
-    route = b.dig_index[space] - state.excavator
-    note = f"d{route}" if route <= 6 else ""
-    return _styled("░" * (COMPACT_BASE_CELL - len(note)) + note, "dim")
+        note, style = "◆", "bold yellow"
+    elif not state.excavated(space):
+        route = b.dig_index[space] - state.excavator
+        fill, note, style = "░", (f"d{route}" if route <= 6 else ""), "dim"
+    die = _short_die(*held) if held else ""
+    return die + _styled(fill * max(0, width - _width(die) - len(note)) + note, style)
 
 
-def _compact_tracks(state: FallingSkiesState) -> list[str]:
-    """Research, energy and damage; ships and robots; dice: three lines of at most 48 columns."""
+def _short_die(color: str, value: int) -> str:
+    """A die or robot as ``b4`` / ``w4`` / ``r4``, styled by its color."""
+    return _styled(f"{DIE_LETTER.get(color, color[:1])}{value}", DIE_STYLE.get(color, "bold"))
+
+
+def _compact_strip(state: FallingSkiesState) -> list[str]:
+    """The tracks and the reserves, a line each of at most 10 columns, and the dice letters."""
     b = state.board
-    nxt = f"next {b.research[state.research]}+" if state.research < len(b.research) else "done"
+    nxt = f"next {b.research[state.research]}+" if state.research < len(b.research) else "complete"
     lose = b.lose_at_damage
     boxes = "".join("[bold red]■[/]" if i < state.damage else "[dim]□[/]" for i in range(lose - 1))
-    green, red = state.waiting
-    unplaced = " ".join(die_text(c, v) for c, v in state.unplaced) or "[dim]none[/]"
-    roll = f" roll {len(state.to_roll)}" if state.to_roll else ""
-    robots = "".join(f" +{die_text('robot', v)}" for v in state.new_robots)
     return [
-        f"[bold]RES[/] {state.research}/{len(b.research)} {nxt} · [bold]EN[/] {state.energy}/{b.energy_max} · "
-        f"[bold]DMG[/] {boxes}[red]✗[/] {state.damage}/{lose}",
-        f"[bold]WAIT[/] [green]{green}G[/] [red]{red}R[/] · [bold]RESERVE[/] {state.red_supply}R · "
-        f"[bold]ROBOTS[/] {state.robot_supply} · dig {'used' if state.dug else 'free'}",
-        f"[bold]DICE[/] {unplaced}{roll}{robots}",
+        f"[bold]RES[/] {state.research:>2}/{len(b.research)}",
+        f" [dim]{nxt}[/]",
+        f"[bold]ENERGY[/] {state.energy}/{b.energy_max}",
+        f"[bold]DAMAGE[/] {state.damage}/{lose}",
+        f"{boxes}[red]✗[/]",
+        f"[bold]WAIT[/] {_waiting(state, '{}G', '{}R')}",
+        f"[bold]RESERVE[/] {state.red_supply}R",
+        f"[bold]ROBOTS[/] {state.robot_supply}",
+        f"dig {'[dim]used[/]' if state.dug else 'free'}",
+        "[dim]b/w dice[/]",
+        "[dim]r robot[/]",
+        "[dim]Σ sum[/]",
     ]
 
 
-def _compact_header(state: FallingSkiesState) -> str:
-    b = state.board
-    phase = PHASE_NAMES.get(state.phase, state.phase)
-    if state.phase == "over":
-        phase = f"[{'bold green' if state.result == 'won' else 'bold red'}]you {state.result}[/]"
-    return (
-        f"[bold reverse] FALLING SKIES [/] level {b.level} · round {state.round} · {phase} · "
-        f"mother ship {state.mothership}/{b.skull_row}"
-    )
+def _compact_tray(state: FallingSkiesState) -> list[str]:
+    """Under the base, as pieces to lay out: the dice to place or roll, the new robots, the rooms
+    and digging dice to skip while resolving, and the mother ship card while it is above the sky."""
+    dice = [part(f"die:{c}:{v}", _short_die(c, v)) for c, v in state.unplaced]
+    pieces = [
+        "[bold]DICE[/] " + (" ".join(dice) or "[dim]none[/]") + (f" roll {len(state.to_roll)}" if state.to_roll else "")
+    ]
+    if state.new_robots:
+        robots = " ".join(part("robot:new", _short_die("robot", v)) for v in state.new_robots)
+        pieces.append(f"[bold]NEW ROBOT[/] {robots}")
+    if state.phase == "resolve":
+        pieces.append("[bold]SKIP[/] " + _skip_buttons(state))
+    if state.mothership == 0:
+        taken = {c: red for row, c, red in state.ships if row == SPOT}
+        spots = [
+            part(f"spot:{c + 1}", f"{c + 1}{_ships_text([taken[c]])[1] if c in taken else '[dim]·[/]'}")
+            for c in range(state.board.columns)
+        ]
+        pieces.append("[bold magenta]MOTHER[/] above row 1: " + " ".join(spots))
+    return pieces
+
+
+def _flow(pieces: Sequence[str], width: int) -> list[str]:
+    """``pieces`` laid out in lines of at most ``width`` columns, two spaces apart."""
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and _width(lines[-1]) + 2 + _width(piece) <= width:
+            lines[-1] += "  " + piece
+        else:
+            lines.append(piece)
+    return lines
 
 
 def compact(state: FallingSkiesState, seat: int | None = 0) -> str:
-    """The whole board in 18 lines of at most 80 columns: the sky at the left, the base and the
-    tracks at the right, for terminals of 80x24 (``render`` needs about 100x46)."""
-    left, right = _compact_sky(state), _compact_base(state) + _compact_tracks(state)
-    left_width = 10 + COMPACT_SKY_CELL * state.board.columns
-    lines = [_compact_header(state)]
-    for i in range(max(len(left), len(right))):
-        sky = left[i] if i < len(left) else ""
-        gap = " " * (left_width - _width(sky) + 2)
-        lines.append((sky + gap + (right[i] if i < len(right) else "")).rstrip())
-    lines.append(COMPACT_LEGEND)
-    return "\n".join(lines)
+    """The whole board in at most COMPACT_ROWS lines of COMPACT_COLUMNS columns: the sky at the
+    left; at the right the title, the base with the tracks beside it, and the dice under it."""
+    sky_width = COMPACT_GUTTER + COMPACT_SKY_CELL * state.board.columns + 1
+    base = _compact_base(state)
+    right = [f"[bold reverse] FALLING SKIES [/] round {state.round} · {_phase(state)}"]
+    right += _beside(base, _compact_strip(state), max(map(_width, base)) + 1)
+    right += _flow(_compact_tray(state), COMPACT_COLUMNS - sky_width)
+    return "\n".join(_beside(_compact_sky(state), right, sky_width))
+
+
+def _beside(left: Sequence[str], right: Sequence[str], width: int) -> list[str]:
+    """Each line of ``left`` padded to ``width`` columns, then the line of ``right`` beside it."""
+    return [(a + " " * (width - _width(a)) + b).rstrip() for a, b in zip_longest(left, right, fillvalue="")]
 
 
 def _width(markup: str) -> int:

@@ -5,8 +5,22 @@ bomber), ``S`` (colony station) or ``G`` (guardian cannon) followed by the owner
 number (``N`` for the solo challenge's NPC), ``P`` and the owner's number (``P.`` neutral) for
 planets, ``##`` for asteroids, ``**`` for neutron stars, ``@@`` for black holes, ``!`` and the
 unit it calls for (``!?`` locked) for a distress beacon. Each player's colour is kept
-everywhere. The menu asks for a unit first (or the control panel, an attack with several
-ships, the end of the turn), then its destination or target.
+everywhere, and the digits tell the owners apart without it. Beside the grid is the viewer's
+panel (:mod:`.render_panel`): the control panel, hand, technology and buttons.
+
+Every element an action can involve is tagged ``[@part='ID']...[/]`` with the ids of
+:func:`.web.action_parts`: each space ``cell:<C4>`` (a gap and its two characters), and inside it
+the piece: ``planet:<p>``, ``station:<seat>``, ``cannon:<C4>``, ``unit:<seat>:<ship>``; the
+viewer's own ships carry ``unit:<ship>`` on their letter and ``unit:<seat>:<ship>`` on their
+digit; a space that answers the question asked carries ``choice:<cell>``. Rich prints nothing for
+a tag; the terminal app makes the element clickable.
+
+:func:`render` is the whole position; :func:`compact` the grid and the panel in at most
+:data:`COMPACT_COLUMNS` x :data:`COMPACT_ROWS` (the app's board panel at 80x24), a 15x15 grid
+without its row of column letters (the top row's empty spaces show them instead).
+
+The menu asks for a unit first (or the control panel, an attack with several ships, the end of
+the turn), then its destination or target.
 """
 
 from __future__ import annotations
@@ -37,30 +51,32 @@ from ..rules.actions import (
 )
 from ..rules.board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from ..rules.state import CANNON, LOCKED, NOWHERE, STATION, MothershipState
+from .render_panel import Piece, beside, colour, fleet_mark, panel_lines, status_lines
 from .web_grid import terrain
+from .web_markup import CELL_CHOICES
 
-__all__ = ["action_groups", "help_terms", "legend", "menu_title", "render"]
+__all__ = ["action_groups", "compact", "help_terms", "legend", "menu_title", "render"]
 
-COLOURS = ("cyan", "yellow", "green", "magenta", "red", "blue")
 LETTERS = {"mothership": "M", "fighter": "f", "bomber": "b"}
+COMPACT_COLUMNS, COMPACT_ROWS = 78, 15
+"""The most :func:`compact` draws: the app's board panel on an 80x24 terminal."""
+FULL_PANEL = 60
+"""Columns of the panel beside the grid in :func:`render`."""
+SETTING_UP = "[bold]Setting up[/]: the board is about to be drawn."
 
 
 def _player(state: MothershipState, seat: int) -> str:
-    return f"[{COLOURS[seat % len(COLOURS)]}]{state.player_name(seat)}[/]"
+    return f"[{colour(seat)}]{state.player_name(seat)}[/]"
 
 
 def render(state: MothershipState, seat: int | None = None) -> str:
     """The board and every control panel as ``seat`` may see them (rich markup)."""
     view: dict[str, Any] = state.view(seat)
-    board = state.board
-    if board is None:
-        return "[bold]Setting up[/]: the board is about to be drawn."
+    if state.board is None:
+        return SETTING_UP
     lines = [_header(state)]
-    size = board.size
-    lines.append("    " + " ".join(f"{chr(ord('A') + c):>2}" for c in range(size)))
-    for r in range(size):
-        row = [_space(state, r * size + c) for c in range(size)]
-        lines.append(f"{r + 1:>3} " + " ".join(row))
+    grid = grid_lines(state, seat)
+    lines += beside(grid, panel_lines(state, seat, FULL_PANEL), grid[0].width + 3)
     lines.append(legend(state))
     for s in range(state.game.fleets):
         lines.append(_panel(state, s, view["resources"][s]))
@@ -106,23 +122,71 @@ def _header(state: MothershipState) -> str:
     return f"[bold]Round {state.round}[/] · {_player(state, state.turn)}'s turn"
 
 
-def _space(state: MothershipState, cell: int) -> str:
-    """A space of the grid as two characters of markup."""
-    return _drawn(state, cell)[0]
+def compact(state: MothershipState, seat: int | None = None) -> str:
+    """The grid and, beside it, ``seat``'s panel (the round, what is being decided, the control
+    panel, hand, technology and the other fleets' control panels, as many lines as fit) in at most
+    :data:`COMPACT_COLUMNS` x :data:`COMPACT_ROWS`; the rest is in :func:`render`."""
+    board = state.board
+    if board is None:
+        return SETTING_UP
+    grid = grid_lines(state, seat, header=board.size < COMPACT_ROWS)
+    column = grid[0].width + 2
+    status = status_lines(state, COMPACT_COLUMNS - column)
+    side = status + panel_lines(state, seat, COMPACT_COLUMNS - column, COMPACT_ROWS - len(status))
+    return "\n".join(beside(grid, side[:COMPACT_ROWS], column))
+
+
+def grid_lines(state: MothershipState, seat: int | None, header: bool = True) -> list[Piece]:
+    """The grid as ``seat`` sees it, a line a row after a line of column letters (``header``);
+    without that line the top row's empty spaces show their column's letter."""
+    board = state.board
+    assert board is not None
+    size = board.size
+    choice = state.choice
+    answers = set(choice["options"]) if choice and choice["what"] in CELL_CHOICES else set()
+    width = 3 + 3 * size
+    letters = [chr(ord("A") + c) for c in range(size)]
+    lines = [Piece("   " + "".join(f"{letter:>3}" for letter in letters), width)] if header else []
+    for r in range(size):
+        row = f"{r + 1:>3}"
+        empties = ""  # a run of empty spaces, dimmed together (fewer tags for the terminal to read)
+        for c in range(size):
+            cell = r * size + c
+            glyph, term = _drawn(state, cell, seat)
+            tag = f"[@part='cell:{board.name_of(cell)}']"
+            if term == "empty space" and cell not in answers:
+                empties += f"{tag}  {'·' if header or r else letters[c]}[/]"
+                continue
+            if empties:
+                row, empties = row + f"[dim]{empties}[/]", ""
+            if cell in answers:  # the question's answer: the space itself
+                glyph = f"[@part='choice:{cell}'][underline]{glyph}[/][/]"
+            row += f"{tag} {glyph}[/]"
+        lines.append(Piece(row + (f"[dim]{empties}[/]" if empties else ""), width))
+    return lines
 
 
 UNIT_TERMS = {"M": "mothership", "f": "fighter", "b": "bomber", "S": "colony station", "G": "guardian cannon"}
 
 
-def _drawn(state: MothershipState, cell: int) -> tuple[str, str]:
-    """(markup, glossary term) of a space: its unit, else the fleet corner, a beacon, the terrain."""
+def _drawn(state: MothershipState, cell: int, seat: int | None = None) -> tuple[str, str]:
+    """(markup, glossary term) of a space as ``seat`` sees it: its unit, else the fleet corner, a
+    beacon, the terrain. A unit or planet is tagged with its part (the module docstring)."""
     board = state.board
     assert board is not None
     occupant = state.grid[cell]
     if occupant >= 0:
-        seat, unit = occupant >> 4, occupant & 15
-        letter = "S" if unit == STATION else "G" if unit == CANNON else LETTERS[state.game.ship_kinds[unit]]
-        return f"[bold {COLOURS[seat % len(COLOURS)]}]{letter}{_mark(state, seat)}[/]", UNIT_TERMS[letter]
+        owner, unit = occupant >> 4, occupant & 15
+        mark = fleet_mark(state, owner)
+        if unit in (STATION, CANNON):
+            letter = "S" if unit == STATION else "G"
+            part = f"station:{owner}" if unit == STATION else f"cannon:{board.name_of(cell)}"
+            body = f"[@part='{part}']{letter}{mark}[/]"
+        else:
+            letter = LETTERS[state.game.ship_kinds[unit]]
+            fleet = f"[@part='unit:{owner}:{unit}']"
+            body = f"[@part='unit:{unit}']{letter}[/]{fleet}{mark}[/]" if owner == seat else f"{fleet}{letter}{mark}[/]"
+        return f"[bold {colour(owner)}]{body}[/]", UNIT_TERMS[letter]
     mark = board.terrain[cell]
     if cell == board.fleet and state.phase == "place":
         return "[bold] F[/]", "fleet corner"
@@ -133,11 +197,12 @@ def _drawn(state: MothershipState, cell: int) -> tuple[str, str]:
     terms = {ASTEROID: "asteroid field", NEUTRON_STAR: "neutron star", BLACK_HOLE: "black hole"}
     if mark in terms:  # ## asteroids, ** neutron stars, @@ black holes
         return f"[dim]{mark * 2}[/]", terms[mark]
-    if mark == PLANET:
-        owner = state.owner[board.planets.index(cell)]
-        if owner < 0:
-            return "[bold white]P.[/]", "neutral planet"
-        return f"[bold {COLOURS[owner % len(COLOURS)]}]P{_mark(state, owner)}[/]", "planet"
+    planet = board.planets.index(cell) if mark == PLANET else -1
+    owner = state.owner[planet] if planet >= 0 else -2  # -2: no planet, or one taken off the board
+    if owner == -1:
+        return f"[@part='planet:{planet}'][bold white]P.[/][/]", "neutral planet"
+    if owner >= 0:
+        return f"[@part='planet:{planet}'][bold {colour(owner)}]P{fleet_mark(state, owner)}[/][/]", "planet"
     return "[dim] ·[/]", "empty space"
 
 
@@ -181,11 +246,6 @@ def help_terms(state: MothershipState, seat: int | None = None) -> list[str]:
     used = _symbols_on_grid(state)
     symbols = [term for _, _, term in SYMBOLS if term in used]
     return [*symbols, "coordinates", "engines", "weapons", "shields", "hull", "risky"]
-
-
-def _mark(state: MothershipState, seat: int) -> str:
-    """A fleet's mark on the grid: the seat's number, N for the solo challenge's NPC."""
-    return "N" if seat == state.game.npc else str(seat + 1)
 
 
 def _panel(state: MothershipState, seat: int, resources: int | None) -> str:

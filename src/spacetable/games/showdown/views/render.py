@@ -1,21 +1,32 @@
 """Showdown in the terminal: every captain's mat as the viewing seat may see it, and action labels.
 
-``render`` draws only from ``state.view(seat)``, so a resample draws the same
-picture and nothing hidden (hands, face-down countermeasures, draft picks) shows.
+:func:`render` and :func:`compact` draw only from ``state.view(seat)``, so a resample draws the
+same picture and nothing hidden (hands, face-down countermeasures, draft picks) shows;
+:func:`compact` fits :data:`COMPACT_COLUMNS` x :data:`COMPACT_ROWS` (the terminal app's board
+panel at 80x24). Both tag each element an action can involve ``[@part='ID']...[/]`` with the ids
+of :func:`.web.action_parts` (a card on one's own mat ``mine:<kind>``, ``mycm:<i>``, another ship
+``captain:<seat>``, a xenotech's target ``ship:<seat>:<card>``, loot ``loot:<item>``, the hand
+``hand:<kind>``, and the buttons ``[End turn]`` and the like), which the terminal app makes
+clickable. Each captain's name is led by the seat's shape (▲ ● ■ ◆ ★ ⬢, as on the web board)
+and hull tokens are ``▮`` intact, ``▯`` damaged, so no colour tells anything alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from spacetable.engine import Action, Roll
 from spacetable.engine.words import article, count
 
-from ..content import CARD_KINDS, card_name
+from ..content import CARD_KINDS, CREW, XENOTECH, card_name
 from ..rules.actions import (
     ENERGY,
     HULL,
+    MAX_COMMIT,
     Attack,
     Board,
     Burn,
@@ -35,9 +46,12 @@ from ..rules.actions import (
     Reprogram,
     Teleport,
 )
-
-__all__ = ["action_groups", "action_label", "card_name", "render"]
 from ..rules.state import AI_REUSED, ShowdownState
+from .web_fight import SABOTEURS
+from .web_markup import Ctx
+from .web_words import burn_words, shape_name
+
+__all__ = ["action_groups", "action_label", "card_name", "compact", "render"]
 
 
 def escape(text: str) -> str:
@@ -148,84 +162,415 @@ def action_groups(state: ShowdownState, actions: Sequence[Action]) -> list[tuple
 
 
 # ---- the table ------------------------------------------------------------------------------
-def render(state: ShowdownState, seat: int | None = None) -> str:
-    """Every mat as ``seat`` sees it, the action in progress, and whose turn it is (rich markup)."""
-    view = state.view(seat)
-    lines = [_header(state, view)]
-    for p, info in enumerate(view["players"]):
-        lines += _mat(state, view, p, info, seat)
-    pending = _pending(state, view)
-    if pending:
-        lines.append(pending)
-    return "\n".join(lines)
+
+COMPACT_COLUMNS, COMPACT_ROWS = 78, 15
+"""The most :func:`compact` draws: the terminal app's board panel at 80x24."""
+FULL_COLUMNS = 100
+"""Where :func:`render` wraps its lines."""
+MARKS = {"triangle": "▲", "circle": "●", "square": "■", "diamond": "◆", "star": "★", "hexagon": "⬢"}
+"""Each seat's shape (:data:`.web_words.SHAPES`, as on the web board), before its captain's name."""
+SHORT_NAMES = {
+    "engine": "Eng",
+    "weapon": "Wpn",
+    "engineer": "Engr",
+    "gunner": "Gunr",
+    "pilot": "Pilot",
+    "cryo": "Cryo",
+    "ai": "AI",
+    "hacking": "Hack",
+    "psionics": "Psi",
+    "adrenal_stim": "Stim",
+    "armor_plating": "Armor",
+    "energy_shields": "Shields",
+    "frequency_scrambler": "Scrambler",
+    "nitro_fuel": "Nitro",
+    "security_drone": "Drone",
+}
+"""The card names :func:`compact` falls back on where the printed ones do not fit."""
+WAITING = {
+    "commit": "sets energy aside",
+    "react": "may deploy countermeasures",
+    "mode": "chooses the boarder's mission",
+    "defend": "chooses who meets the boarder",
+    "loot": "chooses the loot",
+}
+"""What the table waits for, by the stage of the action in progress."""
+SLOT_SIGNS = {"face down": "▽", "deployed": "", "boosted": "+"}
+"""How :func:`compact` marks a countermeasure's state after its name."""
+USED_WORDS = {"charge": "charged", "repair": "repaired", "teleport": "teleported", "xenotech": "used xenotech"}
+TAG = re.compile(r"(?<!\\)\[[^\]]*\]")
+"""A rich markup tag such as ``[bold]``, ``[@part='do:end']`` or ``[/]`` (an escaped ``\\[`` is text)."""
 
 
-def _header(state: ShowdownState, view: dict[str, Any]) -> str:
+def part(part_id: str | None, markup: str) -> str:
+    """``markup`` tagged as the board part ``part_id`` (rich meta ``@part``, the browser's
+    ``data-part``); None leaves it untagged."""
+    if part_id is None:
+        return markup
+    if set(part_id) & set("'[]\\"):
+        raise ValueError(f"a part id cannot hold quotes, brackets or backslashes: {part_id!r}")
+    return f"[@part='{part_id}']{markup}[/]"
+
+
+def width(markup: str) -> int:
+    """The columns a line of this module's markup prints (it draws single-width characters only)."""
+    return len(TAG.sub("", markup).replace("\\[", "["))
+
+
+def button(part_id: str, label: str) -> str:
+    """A button on the table: ``[label]``."""
+    return part(part_id, f"[bold]{escape(f'[{label}]')}[/]")
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a drawing reads: the view of the seat looking (None: a spectator) and what a click on
+    each element means to that seat (the ids of :func:`.web.action_parts`); ``short``: the card
+    names of :data:`SHORT_NAMES` and captains' names cut at 16 characters."""
+
+    state: ShowdownState
+    seat: int | None
+    short: bool = False
+
+    @cached_property
+    def ctx(self) -> Ctx:
+        return Ctx(self.state.content, self.state.view(self.seat), self.seat)
+
+    @property
+    def view(self) -> Mapping[str, Any]:
+        return self.ctx.view
+
+    def name(self, kind: str) -> str:
+        return escape(SHORT_NAMES[kind] if self.short and kind in SHORT_NAMES else card_name(kind))
+
+    def who(self, p: int) -> str:
+        """Captain ``p``'s shape and name, in the seat's colour."""
+        captain = self.state.content.captains[p]
+        name = captain.name[:16] if self.short else captain.name
+        return f"[bold {captain.color}]{MARKS[shape_name(p)]} {escape(name)}[/]"
+
+    def ship(self, p: int) -> str | None:
+        """The part of ``p``'s whole ship: none for the viewer's own or a wreck."""
+        return None if p == self.seat or self.ctx.players[p]["status"] == "destroyed" else f"captain:{p}"
+
+    def card(self, p: int, key: str, own: str | None) -> str | None:
+        """The part of ``p``'s card ``key`` (a kind, ``xenotech``, ``cm<i>``): ``own`` on the viewer's
+        mat; elsewhere a xenotech's target or the whole ship."""
+        if p == self.seat:
+            return own
+        aim = self.ctx.my_xeno() if self.ctx.players[p]["status"] == "alive" else ""
+        if (aim == "hacking" and (key in ("engine", "weapon", "xenotech") or key.startswith("cm"))) or (
+            aim == "psionics" and key in CREW
+        ):
+            return f"ship:{p}:{key}"
+        return self.ship(p)
+
+    def hull(self, p: int) -> str | None:
+        if p == self.seat:
+            return "use:hull" if self.view["phase"] == "draft" else "mine:hull"
+        return "loot:hull" if self.ctx.loot_target() == p else self.ship(p)
+
+
+def _hull(info: dict[str, Any]) -> str:
+    """Hull tokens, ``▮`` intact and ``▯`` damaged (counted where there are many)."""
+    intact, damaged = info["intact"], info["damaged"]
+    if intact + damaged > 10:
+        return f"hull [green]{intact}▮[/] [red]{damaged}▯[/]"
+    return f"hull [green]{'▮' * intact}[/][red]{'▯' * damaged}[/]"
+
+
+def _cards(table: Table, p: int, words: bool) -> tuple[list[str], list[str]]:
+    """``p``'s upgrade cards and countermeasures, each followed by the shapes of the captains whose
+    tokens disable it (``⊘▲``); a countermeasure's state in ``words`` (face down, AI token...), or
+    in signs (``▽`` face down, ``+`` boosted, ``·AI``)."""
+    info, view = table.ctx.players[p], table.view
+    looting = table.ctx.loot_target() == p
+    disabled: dict[str, str] = {}
+    for owner, _xeno, target, card, _wait in view["tokens"]:
+        if target == p:
+            disabled[card] = disabled.get(card, "") + f"⊘{MARKS[shape_name(owner)]}"
+    upgrades = []
+    for kind in CARD_KINDS:
+        n = info["mat"].get(kind, 0)
+        key = "xenotech" if kind in XENOTECH else kind
+        if n:
+            tagged = f"loot:{kind}" if looting else table.card(p, key, f"mine:{kind}")
+            upgrades.append(part(tagged, table.name(kind) + (f"×{n}" if n > 1 else "")) + disabled.get(key, ""))
+    draft, cms = view["phase"] == "draft", []
+    for i, slot in enumerate(info["countermeasures"]):
+        flags = ["boosted" if slot["boosted"] else "deployed" if slot["deployed"] else "face down"]
+        flags += ["AI used" if slot["ai"] == AI_REUSED else "AI token"] if slot["ai"] else []
+        flags += [f"{slot['armor']} armor"] if slot["armor"] else []
+        signs = SLOT_SIGNS[flags[0]] + "".join(f"·{flag.removesuffix(' token')}" for flag in flags[1:])
+        card = slot["card"]
+        tagged = (
+            f"loot:{card}" if looting and card else table.card(p, f"cm{i}", f"mine:{card}" if draft else f"mycm:{i}")
+        )
+        shown = table.name(card) if card else ("countermeasure" if words else "?")
+        shown += f" ({', '.join(flags)})" if words else signs
+        cms.append(part(tagged, shown) + disabled.get(f"#{slot['id']}", ""))
+    return upgrades, cms
+
+
+def _aboard(table: Table, p: int) -> list[str]:
+    """The enemy crew aboard ``p``'s ship, each led by its owner's shape."""
+    return [
+        f"{MARKS[shape_name(owner)]}{table.name(crew)}" + (" sabotaging" if mode == "sabotage" else "")
+        for owner, crew, host, _wait, mode, _loot in table.view["boarders"]
+        if host == p
+    ]
+
+
+def _flow(pieces: Sequence[str], limit: int, indent: int = 0) -> list[str]:
+    """``pieces`` laid out in lines of at most ``limit`` columns, a space apart; the lines after
+    the first ``indent`` columns in."""
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and width(lines[-1]) + 1 + width(piece) <= limit:
+            lines[-1] += " " + piece
+        else:
+            lines.append((" " * indent if lines else "") + piece)
+    return lines
+
+
+def _plain(text: str) -> list[str]:
+    """Plain words as pieces to wrap between."""
+    return escape(text).split()
+
+
+def _centre(table: Table) -> list[list[str]]:
+    """The middle of the table as paragraphs of pieces: the draft's hand and buttons, the turn's
+    buttons, ships on fire, and the action in progress with what it asks of the viewer."""
+    view, ctx = table.view, table.ctx
+    me = ctx.players[table.seat] if table.seat is not None else None
+    phase, pending = view["phase"], view["pending"]
+    if phase == "draft" and me is not None:
+        hand = [part(f"hand:{card}", table.name(card)) for card in me["hand"]]
+        paragraphs = [["[bold]your hand:[/]", *_commas(hand)]] if hand else []
+        if hand and not me["chosen"]:
+            return [*paragraphs, [button("use:play", "Install"), button("use:hull", "Scrap: +1 hull")]]
+        waiting = [table.who(q) for q, info in enumerate(ctx.players) if not info["chosen"]]
+        return [*paragraphs, [*_plain("You have chosen. Waiting for"), *waiting]] if waiting else paragraphs
+    if phase == "fire":
+        words = _plain("Every captain discards a card aboard or an intact hull token, in secret.")
+        waiting = [
+            table.who(q) for q, info in enumerate(ctx.players) if info["status"] == "alive" and not info["chosen"]
+        ]
+        return [words, [*_plain("Still choosing:"), *waiting]] if waiting else [words]
+    if phase == "turn" and pending is None:
+        done = [USED_WORDS.get(u, u) for u in view["used"]] + [f"attacked {table.who(t)}" for t in view["attacked"]]
+        paragraphs = [[*_plain("This turn:"), *_commas(done)]] if done else []
+        if ctx.my_turn():
+            paragraphs.append([button("double", "Double attack"), button("do:end", "End turn")])
+        return paragraphs
+    return _pending(table, pending) if phase == "turn" else []
+
+
+def _pending(table: Table, pending: dict[str, Any]) -> list[list[str]]:
+    kind = pending["kind"]
+    if kind == "repair":
+        rules = table.state.content.rules
+        return [
+            [
+                "[bold]Repair:[/]",
+                table.who(table.view["active"]),
+                *_plain(
+                    f"rolls d{rules.repair_die}, {rules.repair_success} or more; re-rolls left {pending['rerolls']}"
+                ),
+            ]
+        ]
+    a, t = table.who(pending["attacker"]), table.who(pending["target"])
+    if kind == "attack":
+        title = ["[bold]Double attack:[/]" if pending["double"] else "[bold]Attack:[/]", a, "→", t]
+    elif kind == "board":
+        title = ["[bold]Boarding:[/]", f"{a}'s", table.name(pending["crew"]), *_plain("aboard"), f"{t}'s", "ship"]
+        if pending.get("defender"):
+            title += ["·", *_plain("meeting it:"), table.name(pending["defender"])]
+    else:
+        title = [f"[bold]{card_name(pending['xeno'])}:[/]", a, "→", f"{t}'s", _xeno_target(table, pending)]
+    paragraphs = [title]
+    for side, who in (("a", a), ("d", t)):
+        if f"{side}n" in pending and (pending[f"{side}n"] or pending[side]):
+            dice = " ".join(map(str, pending[side])) or "-"
+            extra = f", {pending[f'{side}c']} energy set aside" if pending[f"{side}c"] else ""
+            n = pending[f"{side}n"]
+            paragraphs.append([who, *_plain(f"{n} {'die' if n == 1 else 'dice'}: {dice}{extra}")])
+    return [*paragraphs, _prompt(table, pending)]
+
+
+def _xeno_target(table: Table, pending: dict[str, Any]) -> str:
+    key, target = pending["card"], table.ctx.players[pending["target"]]
+    if key.startswith("#"):
+        slot = next((s for s in target.get("countermeasures", []) if f"#{s['id']}" == key), None)
+        return table.name(slot["card"]) if slot and slot["card"] else "countermeasure"
+    if key == "xenotech":
+        return table.name(next((x for x in XENOTECH if target.get("mat", {}).get(x)), "xenotech"))
+    return table.name(key)
+
+
+def _prompt(table: Table, pending: dict[str, Any]) -> list[str]:
+    """What the action in progress waits for: buttons for the viewer asked, else whom it waits for."""
+    stage = pending["stage"]
+    if stage == "roll":
+        return _plain("Rolling the dice…")
+    actor = int(pending["actor"])
+    if actor != table.seat:
+        return [table.who(actor), *_plain(WAITING.get(stage, "acts") + "…")]
+    if stage == "commit":
+        side = pending["side"]
+        dice, energy = pending["an" if side == "a" else "dn"], table.ctx.players[actor]["energy"]
+        top = min(energy, (pending["success"] - 1) * dice, MAX_COMMIT)
+        return [*_plain("Set energy aside:"), *(button(f"commit:{e}", str(e)) for e in range(top + 1))]
+    if stage == "react":
+        boost = f"Boost ({table.state.content.rules.boost_cost} energy)"
+        asked = _plain("You are targeted: pick a face-down countermeasure (▽) on your mat, then")
+        return [
+            *asked,
+            button("deploy:plain", "Deploy"),
+            button("deploy:boost", boost),
+            button("react:done", "Nothing more"),
+        ]
+    if stage == "mode":
+        sabotage = [button("mode:sabotage", "Sabotage")] if pending["crew"] in SABOTEURS else []
+        return [*_plain("Your boarder's mission:"), *sabotage, button("mode:combat", "Fight the crew")]
+    if stage == "defend":
+        return _plain("Choose who meets the boarder: your captain (your name) or a crew member on your mat.")
+    if stage != "loot":
+        return []
+    energy = table.state.content.rules.loot_energy
+    return [
+        *_plain("Take a card or an intact hull token from that ship, or"),
+        button("loot:energy", f"+{energy} energy"),
+    ]
+
+
+def _header(table: Table) -> list[str]:
+    """The round and whose turn it is (or the draft, the fire, the winners), as pieces to lay out."""
+    view = table.view
     phase = view["phase"]
     if phase in ("deal", "draft"):
         way = "clockwise" if view["draft_round"] % 2 else "counter-clockwise"
-        return f"[bold]Upgrade round {view['draft_round']}[/] (hands pass {way}) · deck {view['deck_size']}"
+        return [
+            f"[bold]Upgrade round {view['draft_round']}[/]",
+            *_plain(f"(hands pass {way}) · deck {view['deck_size']}"),
+        ]
     if phase == "over":
-        return f"[bold]Game over[/]: {escape(view['reason'])}"
+        winners = _commas([table.who(p) for p in view["winners"]]) or ["nobody"]
+        return ["[bold]Game over:[/]", *winners, *_plain(f"· {view['reason']}")]
     if phase == "fire":
-        return f"[bold red]Round {view['round']}: the ships are on fire[/]"
+        return [f"[bold red]Round {view['round']}:[/]", *_plain("the ships are on fire")]
     if phase == "first":
-        return "[bold]The showdown begins[/]"
-    active = _captain(state, view["active"])
-    return f"[bold]Round {view['round']}[/] · {escape(active)}'s turn · {count(view['actions_left'], 'action')} left"
+        return ["[bold]The showdown begins[/]"]
+    left = count(view["actions_left"], "action")
+    return [f"[bold]Round {view['round']}[/]", "·", f"{table.who(view['active'])}'s", *_plain(f"turn · {left} left")]
 
 
-def _cards(mat: dict[str, int]) -> str:
-    parts = []
-    for kind in CARD_KINDS:
-        n = mat.get(kind, 0)
-        if n:
-            parts.append(f"{card_name(kind)}×{n}" if n > 1 else card_name(kind))
-    return ", ".join(parts) or "no upgrades"
+def _head(table: Table, p: int, always_status: bool) -> str:
+    """Captain ``p``: shape and name (a click: the ship; on one's own, the captain), status, energy."""
+    info = table.ctx.players[p]
+    name = part("mine:captain" if p == table.seat else table.ship(p), table.who(p))
+    you = " (you)" if p == table.seat else ""
+    status = f" · {_STATUS[info['status']]}" if always_status or info["status"] != "alive" else ""
+    return f"{name}{you}{status} · energy {info['energy']}"
 
 
-def _mat(state: ShowdownState, view: dict[str, Any], p: int, info: dict[str, Any], seat: int | None) -> list[str]:
-    captain = state.content.captains[p]
-    you = " (you)" if seat == p else ""
-    head = f"[bold {captain.color}]{escape(captain.name)}[/]{you} · {_STATUS[info['status']]} · energy {info['energy']}"
-    lines = [head]
+def _screened(table: Table, p: int) -> str:
+    info = table.ctx.players[p]
+    chosen = " · [green]has chosen[/]" if info["chosen"] and table.view["phase"] == "draft" else ""
+    return f"behind the screen · {count(info['hand_size'], 'card')} in hand{chosen}"
+
+
+def _commas(pieces: list[str], mark: str = ",") -> list[str]:
+    """``pieces`` with ``mark`` after each but the last, to be laid out as a list."""
+    return [piece + mark for piece in pieces[:-1]] + pieces[-1:]
+
+
+def _mat(table: Table, p: int) -> list[str]:
+    """Captain ``p``'s mat in :func:`render`: a line each for the hull, the cards, the
+    countermeasures, the tokens on them and the enemy crew aboard."""
+    info, view = table.ctx.players[p], table.view
+    lines = [_head(table, p, always_status=True)]
     if "mat" not in info:
-        chosen = " · [green]has chosen[/]" if info["chosen"] and view["phase"] == "draft" else ""
-        lines.append(f"    behind the screen · {count(info['hand_size'], 'card')} in hand{chosen}")
-        return lines
-    hull = "[green]" + "■" * info["intact"] + "[/][red]" + "□" * info["damaged"] + "[/]"
-    lines.append(f"    hull {hull} {info['intact']} intact, {info['damaged']} damaged")
-    lines.append(f"    cards: {_cards(info['mat'])}")
-    cms = []
-    for slot in info["countermeasures"]:
-        text = card_name(slot["card"]) if slot["card"] else "face-down"
-        flags = [f for f, on in (("deployed", slot["deployed"]), ("boosted", slot["boosted"])) if on]
-        if slot["ai"]:
-            flags.append("AI used" if slot["ai"] == AI_REUSED else "AI token")
-        if slot["armor"]:
-            flags.append(f"{slot['armor']} armor")
-        cms.append(text + (f" ({', '.join(flags)})" if flags else ""))
+        return [*lines, f"    {_screened(table, p)}"]
+    hull = part(table.hull(p), _hull(info))
+    lines.append(f"    {hull} {info['intact']} intact, {info['damaged']} damaged")
+    upgrades, cms = _cards(table, p, words=True)
+    lines += _flow(["    cards:", *_commas(upgrades or ["no upgrades"])], FULL_COLUMNS, 8)
     if cms:
-        lines.append("    countermeasures: " + " · ".join(cms))
+        lines += _flow(["    countermeasures:", *_commas(cms)], FULL_COLUMNS, 8)
     disabled = [
-        f"{card_name(xeno)} on {_token_target(info, card)} (until {escape(_captain(state, owner))}'s turn ends)"
+        f"{card_name(xeno)} on {_token_target(info, card)} (until {table.who(owner)}'s turn ends)"
         for owner, xeno, target, card, _wait in view["tokens"]
         if target == p
     ]
     if disabled:
-        lines.append("    disabled: " + "; ".join(disabled))
+        lines += _flow(["    disabled:", *_commas(disabled, ";")], FULL_COLUMNS, 8)
     aboard = [
-        f"{escape(_captain(state, owner))}'s {card_name(crew)}" + (" (sabotaging)" if mode else "")
+        f"{table.who(owner)}'s {table.name(crew)}" + (" (sabotaging)" if mode == "sabotage" else "")
         for owner, crew, host, _wait, mode, _loot in view["boarders"]
         if host == p
     ]
     if aboard:
-        lines.append("    enemy crew aboard: " + ", ".join(aboard))
-    if info.get("hand"):
-        lines.append("    [bold]your hand[/]: " + ", ".join(card_name(c) for c in info["hand"]))
+        lines += _flow(["    enemy crew aboard:", *_commas(aboard)], FULL_COLUMNS, 8)
     if info.get("burn"):
-        lines.append(f"    you will discard: {card_name(info['burn'])}")
+        lines.append(f"    you will discard: {_burning(info)}")
     return lines
+
+
+def render(state: ShowdownState, seat: int | None = None) -> str:
+    """Every mat as ``seat`` sees it, whose turn it is, and the middle of the table: the hand
+    being drafted, the action in progress and the buttons of the viewer asked (rich markup)."""
+    table = Table(state, seat)
+    lines = _flow(_header(table), FULL_COLUMNS, 4)
+    for p in range(len(table.ctx.players)):
+        lines += _mat(table, p)
+    for paragraph in _centre(table):
+        lines += _flow(paragraph, FULL_COLUMNS, 4)
+    return "\n".join(lines)
+
+
+def _compact_mat(table: Table, p: int, limit: int) -> list[str]:
+    """Captain ``p``'s mat in :func:`compact`: one paragraph in lines of at most ``limit`` columns."""
+    info = table.ctx.players[p]
+    head = _head(table, p, always_status=False) + " ·"
+    if "mat" not in info:
+        return _flow([head, *_screened(table, p).split()], limit, 4)
+    upgrades, cms = _cards(table, p, words=False)
+    pieces = [head, part(table.hull(p), _hull(info)) + " ·", *(upgrades or ["no upgrades"]), *cms]
+    aboard = _aboard(table, p)
+    if aboard:
+        pieces += [f"· aboard: {aboard[0]}", *aboard[1:]]
+    if info.get("burn"):
+        pieces += ["· discarding:", *_plain(_burning(info))]
+    return _flow(pieces, limit, 4)
+
+
+def compact(state: ShowdownState, seat: int | None = None) -> str:
+    """The table in at most COMPACT_ROWS lines of COMPACT_COLUMNS columns: the mats a paragraph
+    each (the viewer's first, then the others in turn order), then the middle of the table.
+    Where the printed card names do not fit it takes the short ones, and where even those do
+    not it cuts the other captains' paragraphs to a line each."""
+    n = len(state.view(seat)["players"])
+    order = list(range(n)) if seat is None else [(seat + k) % n for k in range(n)]
+    for short, cut in ((False, False), (True, False), (True, True)):
+        table = Table(state, seat, short)
+        lines = _flow(_header(table), COMPACT_COLUMNS, 2)
+        for p in order:
+            if cut and p != seat:
+                mat = _compact_mat(table, p, COMPACT_COLUMNS - 1)
+                lines.append(mat[0] + ("…" if len(mat) > 1 else ""))
+            else:
+                lines += _compact_mat(table, p, COMPACT_COLUMNS)
+        for paragraph in _centre(table):
+            lines += _flow(paragraph, COMPACT_COLUMNS, 2)
+        if len(lines) <= COMPACT_ROWS:
+            break
+    return "\n".join(lines)
+
+
+def _burning(info: dict[str, Any]) -> str:
+    """What the viewer will discard when the ships burn."""
+    return "an intact hull token" if info["burn"] == HULL else burn_words(info, info["burn"])
 
 
 def _token_target(info: dict[str, Any], card: str) -> str:
@@ -235,24 +580,3 @@ def _token_target(info: dict[str, Any], card: str) -> str:
                 return card_name(slot["card"]) if slot["card"] else "a face-down countermeasure"
         return "a countermeasure"
     return card_name(card)
-
-
-def _pending(state: ShowdownState, view: dict[str, Any]) -> str:
-    pending = view["pending"]
-    if not pending:
-        return ""
-    kind = pending["kind"]
-    if kind == "repair":
-        return "[bold]Repair[/] in progress"
-    a, t = escape(_captain(state, pending["attacker"])), escape(_captain(state, pending["target"]))
-    if kind == "attack":
-        text = f"[bold]Attack[/]: {a} → {t}" + (" (double)" if pending["double"] else "")
-        text += f"\n    {a}: {pending['an']} dice, {pending['ac']} energy set aside"
-        if pending["dn"]:
-            text += f" · {t}: {pending['dn']} dice, {pending['dc']} energy set aside"
-        if pending["a"] or pending["d"]:
-            text += f"\n    dice: {' '.join(map(str, pending['a']))} against {' '.join(map(str, pending['d'])) or '-'}"
-        return text
-    if kind == "board":
-        return f"[bold]Boarding[/]: {a}'s {card_name(pending['crew'])} aboard {t}'s ship"
-    return f"[bold]{card_name(pending['xeno'])}[/]: {a} targets {t}"
