@@ -33,8 +33,11 @@ def saves_command() -> None:
         console.print(f"No saved games in {escape(str(saves_folder()))}.", soft_wrap=True)
         return
     table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
-    for column in ("#", "game", "actions", "status", "saved", "seats", "file"):
-        table.add_column(column, justify="right" if column in ("#", "actions") else "left")
+    for column in ("#", "game", "actions", "status"):  # whole; the time and seats wrap, the file name folds
+        table.add_column(column, justify="right" if column in ("#", "actions") else "left", no_wrap=True)
+    table.add_column("saved")
+    table.add_column("seats", overflow="fold")
+    table.add_column("file", overflow="fold")
     for number, save in enumerate(saves, 1):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(save.modified))
         status = "[dim]finished[/]" if save.finished else "[bold]unfinished[/]"
@@ -149,15 +152,15 @@ def tournament_command(
         report = tournament.run(game, names, games, seed, jobs, on_game=lambda _: progress.advance(task))
     if report.interrupted:
         console.print(f"[bold]Interrupted[/] after {report.games} of {games} games: the figures are of those.")
-        if not report.games:
-            raise typer.Exit(130)
-    _print_report(report, console)
+    if report.games:
+        _print_report(report, console)
     if out is not None:
         try:
             write_atomic(out, json.dumps(report.to_json(), indent=1) + "\n")
         except OSError as exc:
             fail(f"cannot write {str(out)!r}: {exc.strerror or exc}")
-        console.print(f"[dim]Results saved to {escape(str(out))}.[/]")
+        played = "" if report.games else " (no game was finished: the standings are empty)"
+        console.print(f"[dim]Results saved to {escape(str(out))}{played}.[/]", soft_wrap=True)  # the path stays whole
     if report.interrupted:
         raise typer.Exit(130)
 
@@ -166,12 +169,13 @@ def _print_report(report: Any, console: Console) -> None:
     table = Table(
         title=f"{report.game}, {report.players} seat(s), {report.games} games (fair share {report.fair_share:.0%})"
     )
-    columns = ["bot", "seat-games", "win rate", "95% CI", "Elo", "score", "rounds", "ms/move"]
-    for column in columns:
-        table.add_column(column, justify="left" if column == "bot" else "right")
+    # the figures whole at 80 columns: short headers, the numbers never wrapped, the bots' names folded
+    table.add_column("bot", overflow="fold")
+    for column in ("games", "win rate", "95% CI", "Elo", "score", "rounds", "ms/move"):
+        table.add_column(column, justify="right", no_wrap=True)
     for row in sorted(report.rows, key=lambda r: -r.win_rate):
         elo = "" if row.elo is None else f"{row.elo:.0f}"
-        ci = f"{row.ci_low:.1%}-{row.ci_high:.1%}"
+        ci = f"{100 * row.ci_low:.1f}–{100 * row.ci_high:.1f}%"
         score = "" if row.mean_score is None else f"{row.mean_score:.2f}"
         rounds = "" if row.mean_rounds is None else f"{row.mean_rounds:.1f}"
         cells = [f"{row.win_rate:.1%}", ci, elo, score, rounds, f"{row.ms_per_move:.1f}"]
@@ -206,7 +210,10 @@ def bench_command(
         table.add_column(escape(str(row["game"])), justify="right")
     measures: list[str] = list(dict.fromkeys(key for row in rows for key in row if key != "game"))
     for measure in measures:
-        table.add_row(measure, *(_cell(row.get(measure)) for row in rows))
+        cells = [_cell(row.get(measure)) for row in rows]
+        if measure == "options":  # "k=v,k=v" spaced out, to wrap between words rather than be cut
+            cells = [cell.replace(",", ", ").replace("=", " = ") for cell in cells]
+        table.add_row(measure, *cells)
     stdout_console().print(table)
 
 

@@ -12,16 +12,50 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from typer.core import TyperCommand, TyperGroup, TyperOption
+from typer.models import CommandFunctionType
 
 from spacetable.engine import SpacetableError, State
 
 from .terminal import find_renderer
 
-app = typer.Typer(
+
+def _untyped_flags(params: list[Any]) -> list[Any]:
+    """``params`` with no type beside a flag in the help (typer shows ``--help <bool>`` otherwise)."""
+    for param in params:
+        if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+class _Command(TyperCommand):
+    """A command whose help shows no ``<bool>`` beside its flags (``--help`` among them)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _untyped_flags(super().get_params(ctx))
+
+
+class _Group(TyperGroup):
+    """The ``spacetable`` group, its flags shown as its commands' are."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _untyped_flags(super().get_params(ctx))
+
+
+class _Typer(typer.Typer):
+    """A typer app whose commands are :class:`_Command` unless told otherwise."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Callable[[CommandFunctionType], CommandFunctionType]:
+        kwargs.setdefault("cls", _Command)
+        return super().command(*args, **kwargs)
+
+
+app = _Typer(
     name="spacetable",
     help="A rules engine and digital tabletop for space strategy board games.",
+    cls=_Group,
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_show_locals=False,
 )
 

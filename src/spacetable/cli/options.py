@@ -17,7 +17,7 @@ from spacetable.engine import JSON, Game, Record, RecordError, game_class, load,
 from spacetable.engine.content import idle_overrides
 from spacetable.engine.safejson import read_json
 
-from .common import CliError, fail
+from .common import CliError, ask_yes_no, fail
 
 DEFAULT_BOT = "greedy"
 MAX_CONTENT_BYTES = 1_000_000
@@ -97,6 +97,17 @@ def check_writable(path: Path, option: str = "--record") -> None:
         raise CliError(f"{option} {str(path)!r} is a directory, not a file")
     if not path.resolve().parent.is_dir():
         raise CliError(f"{option} {str(path)!r}: the folder {str(path.parent)!r} does not exist")
+
+
+def check_replaceable(path: Path, overwrite: bool, console: Console) -> None:
+    """Consent to replace an existing ``--record`` file: ``overwrite``, or a yes at the terminal
+    (no by default); CliError otherwise, with nothing written."""
+    if overwrite or not path.exists():
+        return
+    if not console.is_terminal:
+        raise CliError(f"--record {str(path)!r} exists: add --overwrite to replace it, or name another file")
+    if not ask_yes_no(console, f"{escape(str(path))} exists. Replace it?", default=False, on_pipe=False):
+        raise CliError(f"{str(path)!r} is kept: name another --record file, or add --overwrite")
 
 
 def parse_options(values: list[str]) -> dict[str, JSON]:

@@ -138,8 +138,9 @@ def _print_run(summary: RunSummary, console: Console) -> None:
 
 def _figure_table(title: str, figures: list[Figure]) -> Table:
     table = Table(title=title, title_justify="left", box=None, padding=(0, 1))
-    for column in ("figure", "value", "95% interval", "n"):
-        table.add_column(column, justify="left" if column == "figure" else "right")
+    table.add_column("figure", overflow="fold")  # the names wrap, the numbers stay whole
+    for column in ("value", "95% interval", "n"):
+        table.add_column(column, justify="right", no_wrap=True)
     for f in figures:
         table.add_row(escape(f.name), shown(f), shown_interval(f), f"{f.n:g}")
     return table
@@ -176,8 +177,9 @@ def _print_comparison(runs: list[RunSummary], changes: list[Change], console: Co
 
 def _change_table(title: str, changes: list[Change]) -> Table:
     table = Table(title=title, title_justify="left", box=None, padding=(0, 1))
-    for column in ("figure", "before", "after", "change", "95% interval", "effect", "p", ""):
-        table.add_column(column, justify="left" if column == "figure" else "right")
+    table.add_column("figure", overflow="fold")  # the names wrap, the numbers stay whole
+    for column in ("before", "after", "change", "95% interval", "effect", "p", ""):
+        table.add_column(column, justify="right", no_wrap=True)
     for c in changes:
         table.add_row(
             escape(c.name),

@@ -72,14 +72,16 @@ def list_saves() -> list[SavedGame]:
     return sorted((save for save in found if save is not None), key=lambda s: -s.modified)
 
 
-def find_save(name: str) -> Path:
-    """The record ``--resume`` names: ``last`` (the newest unfinished save), a number from
-    ``spacetable saves``, or a file. LookupError (one line) when there is no such save."""
+def find_save(name: str, game_id: str | None = None) -> Path:
+    """The record ``--resume`` names: ``last`` (the newest unfinished save, of ``game_id`` if
+    given), a number from ``spacetable saves``, or a file. LookupError (one line) when there is
+    no such save."""
     if name == LAST:
         for save in list_saves():
-            if not save.finished:
+            if not save.finished and game_id in (None, save.game_id):
                 return save.path
-        raise LookupError(f"there is no unfinished game in {saves_folder()} to resume")
+        of = f" of {game_id}" if game_id is not None else ""
+        raise LookupError(f"there is no unfinished game{of} in {saves_folder()} to resume")
     if name.isdigit() and not Path(name).exists():
         saves = list_saves()
         if not 1 <= int(name) <= len(saves):
@@ -88,4 +90,21 @@ def find_save(name: str) -> Path:
     return Path(name)
 
 
-__all__ = ["LAST", "SAVES_ENV", "SavedGame", "find_save", "list_saves", "new_save_path", "read_save", "saves_folder"]
+def starting_seed_words(seed: int | None) -> str:
+    """What a resumed game's record says of the seed the game began with (``Record.seed``)."""
+    if seed is None:
+        return "the record does not keep the seed the game began with"
+    return f"the game began with seed {seed}"
+
+
+__all__ = [
+    "LAST",
+    "SAVES_ENV",
+    "SavedGame",
+    "find_save",
+    "list_saves",
+    "new_save_path",
+    "read_save",
+    "saves_folder",
+    "starting_seed_words",
+]

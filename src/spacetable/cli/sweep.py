@@ -3,12 +3,14 @@ content key or game option, and each figure against the value; sim/sweep.py does
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -21,9 +23,9 @@ from .common import CliError, app, fail, guarded, progress_bar, stdout_console
 from .lab import progress_lines
 from .options import BotSeats, GameOptions, Jobs, Players, check_writable, load_game, parse_seats
 
-CELL = 22
-"""The width a figure's column takes ("48.8% (34.1–63.8)" and its padding): the report's tables
-hold as many as the console's width allows."""
+NAME_WIDTH = 40
+"""A figure's name longer than this is wrapped between words, so that its column fits beside the value's
+in 80 columns; the tables take as many figures as fit the console's width."""
 
 
 @app.command("sweep")
@@ -191,14 +193,13 @@ def _print(summary: sweeps.SweepSummary, names: list[str], target: sweeps.Target
     )
     header, rows = sweep_report.table(summary, names, target)
     fixed = len(header) - len(names)
-    per = max(1, (console.width - 30) // CELL)
-    for start in range(fixed, len(header), per):  # the figures a table at a time, each after the value
-        columns = [*(range(fixed) if start == fixed else [0]), *range(start, min(start + per, len(header)))]
+    header[fixed:] = [textwrap.fill(name, NAME_WIDTH, break_long_words=False) for name in header[fixed:]]
+    for chunk in _chunks(_column_widths(header, rows), fixed, console.width):
         table = Table(box=None, padding=(0, 1))
-        for k in columns:
-            table.add_column(escape(header[k]), justify="left" if k == 0 else "right")
+        for k in chunk:
+            table.add_column(escape(header[k]), justify="left" if k == 0 else "right", no_wrap=True)
         for row in rows:
-            table.add_row(*(escape(row[k]) for k in columns))
+            table.add_row(*(escape(row[k]) for k in chunk))
         console.print(table)
     if summary.missing:
         console.print(f"Not played yet: {escape(', '.join(summary.missing))} (--resume plays them).", soft_wrap=True)
@@ -208,3 +209,26 @@ def _print(summary: sweeps.SweepSummary, names: list[str], target: sweeps.Target
             console.print(escape(line), soft_wrap=True)
     if summary.detects:
         console.print(escape(summary.detects), soft_wrap=True)
+
+
+def _column_widths(header: list[str], rows: list[list[str]]) -> list[int]:
+    """Each column's width, its padding included: its widest cell or header line."""
+    return [
+        max(cell_len(line) for line in [*header[k].splitlines(), *(row[k] for row in rows)]) + 2
+        for k in range(len(header))
+    ]
+
+
+def _chunks(widths: list[int], fixed: int, width: int) -> list[list[int]]:
+    """The columns of each table the report prints, so that every cell fits whole in ``width``:
+    the first table the ``fixed`` columns and as many figures as fit, the next ones the value and
+    as many more (at least one each)."""
+    chunks: list[list[int]] = []
+    chunk = list(range(fixed))
+    for k in range(fixed, len(widths)):
+        alone = len(chunk) == (fixed if not chunks else 1)
+        if not alone and sum(widths[c] for c in chunk) + widths[k] > width:
+            chunks.append(chunk)
+            chunk = [0]
+        chunk.append(k)
+    return [*chunks, chunk]

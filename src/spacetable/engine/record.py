@@ -80,10 +80,14 @@ class Record:
     could not see as None, hashed as the copy reads (a hidden action as None) and without the final
     digest (which would let the seat search out what was hidden); it does not replay past its first
     hidden action."""
+    seed: int | None = None
+    """The seed of the dice and bots the game began with, where its player keeps one (``spacetable
+    play``), to tell on resuming; optional (older records have none), not covered by the hashes (as
+    the seats are not), and never in a seat's copy (it would tell the hidden draws)."""
 
     @classmethod
-    def start(cls, game: Game, seats: list[str]) -> Record:
-        return cls(game.id, game.version, game.players, dict(game.options), list(seats))
+    def start(cls, game: Game, seats: list[str], seed: int | None = None) -> Record:
+        return cls(game.id, game.version, game.players, dict(game.options), list(seats), seed=seed)
 
     def add(self, game: Game, seat: int | None, action: Action) -> None:
         data = game.actions.to_json(action)
@@ -130,6 +134,8 @@ class Record:
         }
         if self.known_by is not None:
             data["known_by"] = self.known_by
+        if self.seed is not None:
+            data["seed"] = self.seed
         return data
 
     def dumps(self) -> str:
@@ -177,6 +183,9 @@ class Record:
         known_by = data.get("known_by")
         if known_by is not None and type(known_by) is not int:
             raise RecordError(f"corrupt record: 'known_by' must be a seat number, got {known_by!r:.20}")
+        seed = data.get("seed")
+        if seed is not None and type(seed) is not int:
+            raise RecordError(f"corrupt record: 'seed' must be an integer, got {seed!r:.20}")
         digest, outcome = data.get("final_digest"), data.get("outcome")
         if digest is not None and type(digest) is not str:
             raise RecordError(f"corrupt record: 'final_digest' must be a string, got {digest!r:.40}")
@@ -202,6 +211,7 @@ class Record:
                 outcome=outcome,
                 hashes=hashes,
                 known_by=known_by,
+                seed=seed,
             )
         except (KeyError, TypeError, AttributeError) as exc:
             raise RecordError(f"corrupt record: a required field is missing or mistyped ({exc!r})") from None
