@@ -79,7 +79,7 @@ rl-check: $(TEST_STAMP)
 # the pictures in docs/screenshots/, taken by the browser tests as they play
 screenshots: $(TEST_STAMP) system-packages
 	SPACETABLE_SCREENSHOTS=1 $(BIN)/pytest -p no:xdist -q tests/test_web_browser.py tests/test_web_boards.py tests/test_mothership_table.py tests/test_web_lobby.py \
-		tests/test_web_guided.py
+		tests/test_web_guided.py tests/test_tui_snapshots.py
 
 # docs/LAB.md's studies played in full and written into the page with their plots (tools/lab_docs.py;
 # about four minutes on two idle cores), so its figures are what its commands give

@@ -31,9 +31,11 @@ class Terminal:
         }
         for name in ("COLUMNS", "LINES", "NO_COLOR"):
             env.pop(name, None)
+        if args[:1] == ("play",) and "--full-screen" not in args:  # the line-by-line table, read as text
+            args = ("play", "--line", *args[1:])
         self.child = pexpect.spawn(
             sys.executable,
-            ["-m", "spacetable", *args],
+            ["-m", "spacetable", *(a for a in args if a != "--full-screen")],
             env=env,
             dimensions=(rows, columns),
             encoding="utf-8",

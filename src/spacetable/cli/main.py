@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import shlex
+import sys
 import time
 from collections.abc import Sequence
 from importlib.metadata import version
@@ -22,11 +23,12 @@ from rich.table import Table
 
 from spacetable.agents import AGENTS, make_agent
 from spacetable.engine import Action, Event, Game, Player, Record, SpacetableError, State, play
+from spacetable.engine.safejson import MAX_INT
 
 from . import listing  # noqa: F401  (registers `list`, the first command in the help)
 from .common import CliError, app, ask_yes_no, fail, guarded, print_outcome, progress_bar, stdout_console
-from .options import DEFAULT_BOT, HUMAN, check_writable, load_game, load_record, parse_seats
-from .saves import LAST, find_save, new_save_path
+from .options import DEFAULT_BOT, HUMAN, check_replaceable, check_writable, load_game, load_record, parse_seats
+from .saves import LAST, find_save, new_save_path, starting_seed_words
 from .terminal import (
     EventPrinter,
     QuitGame,
@@ -62,10 +64,17 @@ def _resume_hint(path: Path, console: Console) -> None:
     console.print(f"Play on with: [bold]spacetable play --resume {escape(name)}[/]", soft_wrap=True)
 
 
-def _draw_seed(seed: int | None, console: Console) -> int:
-    """The seed of the dice and bots; one is drawn and shown when none is given, to replay the game."""
+def _draw_seed(seed: int | None, console: Console, resumed_from: Record | None = None) -> int:
+    """The seed of the dice and bots from here on; one is drawn when none is given. It is shown when
+    drawn, to replay the game, and always on resuming, beside the seed the game began with."""
+    given = seed is not None
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    if resumed_from is not None:
+        source = ", from --seed," if given else ""
+        began = starting_seed_words(resumed_from.seed)
+        console.print(f"[dim]seed {seed}{source} for the rest of the game ({escape(began)})[/]", soft_wrap=True)
+    elif not given:
         console.print(f"[dim]seed {seed}[/]")
     return seed
 
@@ -207,18 +216,20 @@ def _play_one(
     seed: int,
     console: Console,
     path: Path | None,
-    resumed: tuple[Record, State] | None = None,
     delay: float = 0.0,
+    full_screen: bool = False,
+    resumed: tuple[Record, State] | None = None,
 ) -> tuple[int, bool]:
     """One game with the terminal watching (humans at the prompt); returns the exit code and
     whether the game was played to its end.
 
     ``seed``: of the dice and bots from here on. ``resumed``: a saved record and the position
     it reached, to play on from. ``delay``: seconds each bot waits before its move.
+    ``full_screen``: the people play on the full-screen table (:mod:`.tui`), else line by line.
     """
     humans = [s for s, who in enumerate(seats) if who == HUMAN]
     viewer = humans[0] if len(humans) == 1 else None
-    record, state = resumed if resumed else (Record.start(game, seats), None)
+    record, state = resumed if resumed else (Record.start(game, seats, seed=seed), None)
     record.seats = list(seats)
     if path is None:
         path = new_save_path(game.id)
@@ -236,7 +247,13 @@ def _play_one(
         _save(record, path, console, quiet=True)
 
     try:
-        final = play(game, players, random.Random(seed), record=record, on_events=on_events, state=state)
+        if full_screen and humans:
+            from .tui import play_at_table  # Textual is loaded only for a game on the full-screen table
+
+            table_players = [None if who == HUMAN else player for who, player in zip(seats, players, strict=True)]
+            final = play_at_table(game, table_players, seed, record, state, lambda: _save(record, path, console, True))
+        else:
+            final = play(game, players, random.Random(seed), record=record, on_events=on_events, state=state)
     except QuitGame as exc:
         printer.flush()
         console.print(f"[bold]Game left:[/] {escape(str(exc))}.")
@@ -260,7 +277,8 @@ def _play_one(
 
 
 def _print_summary(final: State, record: Record, seed: int, path: Path, console: Console, resumed: bool) -> None:
-    """The end of a game in a few lines: result and reason, scores, rounds, seed, the record."""
+    """The end of a game in a few lines: result and reason, scores, rounds, seed (of a resumed game:
+    the seed of its last part and the one it began with), the record."""
     outcome = final.outcome()
     game = final.game
     table = Table(title="The game is over", box=None, show_header=False, padding=(0, 1), title_justify="left")
@@ -280,14 +298,22 @@ def _print_summary(final: State, record: Record, seed: int, path: Path, console:
     if isinstance(final_round, int):
         table.add_row("rounds", str(final_round))
     table.add_row("actions", str(len(record.actions)))
-    table.add_row("seed", f"{seed}" + (" (of the resumed part)" if resumed else ""))
+    began = f" since the last resume ({starting_seed_words(record.seed)})" if resumed else ""
+    table.add_row("seed", escape(f"{seed}{began}"))
     table.add_row("record", escape(str(path)))
     console.print()
     console.print(table)
     console.print(f"[dim]`spacetable replay {escape(shlex.quote(str(path)))}` replays it.[/]", soft_wrap=True)
 
 
-@app.command("play")
+@app.command(
+    "play",
+    epilog="Keys at the table: type to filter the moves; the arrow keys and Enter, or a move's number, "
+    "choose one; a mouse click on a piece, then on a place; Tab moves between the panels; F1 shows the "
+    "help; Ctrl+Q leaves, and the game stays saved (`--resume last` plays on).\n\n"
+    "When the input is piped (no terminal), the table reads lines: a number chooses, b shows the board, "
+    "l the log, ? the help, q quits.",
+)
 @guarded
 def play_command(
     game_id: Annotated[
@@ -306,6 +332,7 @@ def play_command(
         typer.Option(
             metavar="SEAT=WHO",
             help="Who sits where, repeatable: 0=human, 1=bot:greedy, 2=bot:random. "
+            f"The bots: {', '.join(sorted(AGENTS))}. "
             "Unnamed seats: a human in seat 0 and bots elsewhere (all bots with --games).",
         ),
     ] = None,
@@ -319,9 +346,22 @@ def play_command(
             dir_okay=False,
             metavar="FILE",
             help="Save the game record to this file instead of the saves folder (with --games: the last game "
-            "only; batches are not saved otherwise).",
+            "only; batches are not saved otherwise). An existing file (but the game resumed) is replaced only "
+            "after a yes, or with --overwrite.",
         ),
     ] = None,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", metavar="", help="Replace an existing --record file without asking.")
+    ] = False,
+    line: Annotated[
+        bool,
+        typer.Option(
+            "--line",
+            metavar="",
+            help="Play line by line (a menu, then a prompt) rather than on the full-screen table: for screen "
+            "readers and scripts; also used whenever input or output is not a terminal.",
+        ),
+    ] = False,
     content: Annotated[
         Path | None,
         typer.Option(metavar="FILE", help="A TOML file overriding the game's content data (cards, boards)."),
@@ -343,9 +383,9 @@ def play_command(
         str | None,
         typer.Option(
             metavar="SAVE",
-            help="Play on from a saved game: `last` (the newest unfinished one), a number from "
-            "`spacetable saves`, or a record file. It keeps growing in that file unless --record names "
-            "another. Game options come from the record.",
+            help="Play on from a saved game: `last` (the newest unfinished one, of GAME when it is named), "
+            "a number from `spacetable saves`, or a record file. It keeps growing in that file unless --record "
+            "names another. Game options come from the record; --seed seeds the rest of the game.",
         ),
     ] = None,
 ) -> None:
@@ -354,12 +394,15 @@ def play_command(
     Every game is saved after every action (see `spacetable saves`); `--resume last` plays on.
     """
     console = stdout_console()
+    full_screen = not line and console.is_terminal and sys.stdin.isatty()
+    if seed is not None and abs(seed) > MAX_INT:
+        fail(f"bad --seed {seed}: a seed must be within ±{MAX_INT:,}, to be kept in the game's record")
     if resume is not None:
         try:
-            file = find_save(resume)
+            file = find_save(resume, game_id)
         except LookupError as exc:
             fail(str(exc))
-        _resume(game_id, file, seat or [], seed, record, console, delay)
+        _resume(game_id, file, seat or [], seed, record, console, delay, overwrite, full_screen)
         return
     if game_id is None:
         fail("name the game to play (see `spacetable list`), or resume one with --resume last")
@@ -368,6 +411,7 @@ def play_command(
         seats = parse_seats(seat or [], game.players, batch=games is not None)
         if record is not None:
             check_writable(record)
+            check_replaceable(record, overwrite, console)
     except (CliError, SpacetableError) as exc:
         fail(str(exc))
     game_seed = _draw_seed(seed, console)
@@ -376,10 +420,11 @@ def play_command(
             last = _play_batch(game, seats, random.Random(game_seed), games, console)
             _save(last, record, console)
             return
-        code, finished = _play_one(game, seats, game_seed, console, record, delay=delay)
+        code, finished = _play_one(game, seats, game_seed, console, record, delay, full_screen=full_screen)
         again = "Play again with a new seed?"
         while finished and HUMAN in seats and ask_yes_no(console, again, default=False, on_pipe=False):
-            code, finished = _play_one(game, seats, _draw_seed(None, console), console, None, delay=delay)
+            new_seed = _draw_seed(None, console)
+            code, finished = _play_one(game, seats, new_seed, console, None, delay, full_screen=full_screen)
     except SpacetableError as exc:
         fail(str(exc))
     if code:
@@ -394,7 +439,10 @@ def _resume(
     path: Path | None,
     console: Console,
     delay: float = 0.0,
+    overwrite: bool = False,
+    full_screen: bool = False,
 ) -> None:
+    """Play on from the record in ``file``, saving to ``path`` (default: ``file`` itself)."""
     rec = load_record(file)
     try:
         if game_id is not None and rec.game_id != game_id:
@@ -406,9 +454,12 @@ def _resume(
         seats = parse_seats(seat_values, game.players, batch=False) if seat_values else _record_seats(rec, file)
         target = path or file
         check_writable(target)
+        if target.resolve() != file.resolve():
+            check_replaceable(target, overwrite, console)
     except (CliError, SpacetableError) as exc:
         fail(str(exc))
-    code, _ = _play_one(game, seats, _draw_seed(seed, console), console, target, resumed=(rec, state), delay=delay)
+    rest_seed = _draw_seed(seed, console, resumed_from=rec)
+    code, _ = _play_one(game, seats, rest_seed, console, target, delay, full_screen, resumed=(rec, state))
     if code:
         raise typer.Exit(code)
 

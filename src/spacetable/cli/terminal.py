@@ -75,7 +75,7 @@ class QuitGame(Exception):
     """The human left the game (``q`` confirmed, or end of input)."""
 
 
-def _game_module(game: Game, name: str) -> Any | None:
+def game_module(game: Game, name: str) -> Any | None:
     """``spacetable.games.<pkg>.views.<name>`` for the game's package, or None when it has none."""
     package = type(game).__module__.rpartition(".")[0]
     target = f"{package}.views.{name}"
@@ -93,7 +93,7 @@ def find_renderer(game: Game, console: Console | None = None) -> Renderer:
 
     A game's renderer may be handed a resample: it must draw only what ``view(seat)`` holds.
     """
-    module = _game_module(game, "render")
+    module = game_module(game, "render")
     render = getattr(module, "render", None) if module else None
     if console is not None and is_small(console):
         render = getattr(module, "compact", None) or render
@@ -114,19 +114,19 @@ def is_small(console: Console) -> bool:
 
 def find_grouper(game: Game) -> Grouper | None:
     """The game's optional ``action_groups(state, actions)`` for a two-step menu."""
-    module = _game_module(game, "render")
+    module = game_module(game, "render")
     return getattr(module, "action_groups", None) if module else None
 
 
 def find_titler(game: Game) -> Titler | None:
     """The game's optional ``menu_title(state, actions)`` (see :data:`Titler`)."""
-    module = _game_module(game, "render")
+    module = game_module(game, "render")
     return getattr(module, "menu_title", None) if module else None
 
 
 def find_help_terms(game: Game) -> HelpTerms | None:
     """The game's optional ``help_terms(state, seat)`` (see :data:`HelpTerms`)."""
-    module = _game_module(game, "render")
+    module = game_module(game, "render")
     return getattr(module, "help_terms", None) if module else None
 
 
@@ -148,10 +148,12 @@ def terms_in(glossary: Mapping[str, str], text: str) -> list[str]:
     return [term for _, _, term in sorted(found)]
 
 
-def help_text(glossary: Mapping[str, str], screen: str, options: Sequence[str], extra: Sequence[str] = ()) -> str:
-    """The ``?`` screen, as rich markup: what every word on ``screen`` (the board, plain text) and
+def help_text(
+    glossary: Mapping[str, str], screen: str, options: Sequence[str], extra: Sequence[str] = (), keys: str = KEYS
+) -> str:
+    """The help screen, as rich markup: what every word on ``screen`` (the board, plain text) and
     every word ``extra`` adds means, then the words of the ``options`` of the menu, from the
-    game's glossary (its content data), then the keys."""
+    game's glossary (its content data), then the ``keys``."""
     on_screen = list(dict.fromkeys([t for t in extra if t in glossary] + terms_in(glossary, screen)))
     in_options = [t for t in terms_in(glossary, "\n".join(options)) if t not in on_screen]
     lines = ["[bold reverse] HELP [/] [bold]what the board shows[/] [dim](from the game's content data)[/]"]
@@ -159,7 +161,7 @@ def help_text(glossary: Mapping[str, str], screen: str, options: Sequence[str], 
     if in_options:
         lines.append("[bold]words in your options[/]")
         lines += [f"  [bold]{escape(t)}[/]: {escape(glossary[t])}" for t in in_options]
-    lines.append(f"[bold]keys[/] {escape(KEYS)}")
+    lines.append(f"[bold]keys[/] {escape(keys)}")
     return "\n".join(lines)
 
 
@@ -416,6 +418,7 @@ __all__ = [
     "find_help_terms",
     "find_renderer",
     "find_titler",
+    "game_module",
     "help_text",
     "is_small",
     "terms_in",

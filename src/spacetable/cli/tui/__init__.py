@@ -1,0 +1,38 @@
+"""The full-screen terminal table (Textual): :func:`play_at_table` plays one game on it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from spacetable.engine import Game, Player, Record, State
+
+from ..terminal import QuitGame
+from .app import TableApp
+
+LEAVE_WAIT = 5.0
+"""Seconds to let the game's thread finish a bot's move once the person has left."""
+
+
+def play_at_table(
+    game: Game,
+    players: Sequence[Player | None],
+    seed: int,
+    record: Record,
+    state: State | None = None,
+    saved: Callable[[], None] | None = None,
+) -> State:
+    """Play ``game`` on the full-screen table until it ends (``players[s]`` None: a person's
+    seat); return the final state. :class:`QuitGame` when the person leaves the table (every
+    action so far is in ``record``); a bug in a game or bot is raised as it happened."""
+    app = TableApp(game, players, seed, record, state, saved)
+    app.run()
+    if app.final is not None:
+        return app.final
+    app.leaving = True
+    app.thread.join(LEAVE_WAIT)
+    if app.failure is None or isinstance(app.failure, QuitGame):
+        raise QuitGame("you left the table")
+    raise app.failure
+
+
+__all__ = ["TableApp", "play_at_table"]

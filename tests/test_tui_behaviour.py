@@ -1,0 +1,133 @@
+"""The full-screen table's manners: what the detail panel says, the warning before a losing
+move, the board's keyboard cursor, leaving the table, and the board read from the seat's view."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from rich.text import Text
+
+from spacetable.agents import make_agent
+from spacetable.cli.terminal import QuitGame
+from spacetable.cli.tui.board import BoardView, Spot, nearest, spots
+from spacetable.cli.tui.explain import board_notes
+from spacetable.engine import load
+from tui_helpers import click_part, settle, shown, table
+
+
+def test_the_board_notes_are_the_browser_boards_titles_and_terms() -> None:
+    game = load("mothership", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    notes = board_notes(game, state.view(0), 0)
+    assert notes["cell:A1"].title.startswith("A1: ")
+    assert notes["cell:A1"].term in game.glossary()
+    assert len([p for p in notes if p.startswith("cell:")]) >= 13 * 13
+
+
+def test_the_cursor_goes_to_the_nearest_part_that_way() -> None:
+    text = Text.from_markup("[@part='a']A1[/] [@part='b']B1[/]\n[@part='c']A2[/] [@part='d']B2[/]")
+    places = spots(text)
+    assert places["d"] == Spot(1, 3, "B2")
+    assert nearest(places, places["a"], "right") == "b"
+    assert nearest(places, places["a"], "down") == "c"
+    assert nearest(places, places["d"], "up") == "b"
+    assert nearest(places, places["a"], "left") is None
+
+
+async def _first_decision_then(game_id: str, players: int, act):  # type: ignore[no-untyped-def]
+    game = load(game_id, players=players)
+    app = table(game, [None] + [make_agent("random") for _ in range(players - 1)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        decision = await settle(pilot, app)
+        assert decision is not None
+        return await act(pilot, app, decision)
+
+
+def test_a_warned_move_is_sent_only_when_chosen_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = load("showdown", players=2)
+    state_class = type(game.new_initial_state())
+    monkeypatch.setattr(state_class, "action_warning", lambda self, action: "it loses the game.")
+
+    async def act(pilot, app, decision):  # type: ignore[no-untyped-def]
+        before = len(app.record.actions)
+        while app.confirming is None:  # down the menus, the first entry each time
+            await pilot.press("1", "enter")
+            await pilot.pause()
+        assert app.decision is decision and len(app.record.actions) == before
+        assert shown(app, "#prompt") == "Are you sure? it loses the game."
+        assert "WARNING: it loses the game." in shown(app, "#detail")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert len(app.record.actions) > before
+
+    asyncio.run(_first_decision_then("showdown", 2, act))
+
+
+def test_the_mouse_on_a_part_explains_it_and_a_click_marks_where_it_can_go() -> None:
+    async def act(pilot, app, decision):  # type: ignore[no-untyped-def]
+        moving = [a for a in decision.actions if len(decision.parts(a)) >= 2]
+        piece = decision.parts(moving[0])[0]
+        board = app.query_one("#board-view", BoardView)
+        spot = board.places[piece]
+        await pilot.hover(BoardView, offset=(spot.column, spot.row))
+        await pilot.pause()
+        notes = board_notes(app.game, decision.state.view(decision.seat), decision.seat)
+        assert shown(app, "#detail").startswith(notes[piece].title)
+        await click_part(pilot, app, piece)
+        places = {decision.parts(a)[-1] for a in decision.actions if decision.parts(a)[0] == piece}
+        assert board.chosen == {piece} and places <= board.marked
+        assert "where to?" in str(app.query_one("#moves-title").content)
+
+    asyncio.run(_first_decision_then("falling-skies", 1, act))
+
+
+def test_the_keyboard_cursor_on_the_board_presses_parts() -> None:
+    async def act(pilot, app, decision):  # type: ignore[no-untyped-def]
+        await pilot.press("shift+tab")  # from the moves' filter back to the board
+        while not isinstance(app.focused, BoardView):
+            await pilot.press("tab")
+        board = app.focused
+        start = board.cursor
+        assert start is not None and start in board.places
+        await pilot.press("right")
+        assert board.cursor != start
+        await pilot.press("enter")
+        await pilot.pause()
+        assert board.cursor in board.chosen or app.decision is not decision or "Nothing to do" in shown(app, "#detail")
+
+    asyncio.run(_first_decision_then("falling-skies", 1, act))
+
+
+def test_leaving_the_table_stops_the_game_and_keeps_its_moves() -> None:
+    async def act(pilot, app, decision):  # type: ignore[no-untyped-def]
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        return app
+
+    app = asyncio.run(_first_decision_then("spacerace", 2, act))
+    app.thread.join(5)
+    assert not app.thread.is_alive()
+    assert isinstance(app.failure, QuitGame)
+    assert app.final is None and app.record.actions
+
+
+def test_play_on_a_terminal_opens_the_full_screen_table_and_leaving_keeps_the_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from terminal_helpers import Terminal
+
+    term = Terminal(tmp_path, "play", "falling-skies", "--full-screen", "--seed", "3", rows=24, columns=80)
+    term.until("F2 Board")  # the tab strip of the full-screen table
+    term.until("Your move")
+    term.child.send("1\r")
+    term.child.send("\x11")  # Ctrl+Q
+    rest = term.finish()
+    assert "Game left: you left the table." in rest
+    assert "spacetable play --resume last" in rest
+    saves = list(tmp_path.glob("*.json"))
+    assert len(saves) == 1
