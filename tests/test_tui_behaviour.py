@@ -131,3 +131,62 @@ def test_play_on_a_terminal_opens_the_full_screen_table_and_leaving_keeps_the_ga
     assert "spacetable play --resume last" in rest
     saves = list(tmp_path.glob("*.json"))
     assert len(saves) == 1
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [
+        ("showdown", 4, {}),
+        ("spacerace", 3, {}),
+        ("mothership", 3, {"objectives": "hidden", "exploration": True}),
+        ("falling-skies", 1, {}),
+    ],
+)
+def test_a_seats_drawings_are_the_same_whatever_it_cannot_see(game_id: str, players: int, options: dict) -> None:
+    """Every byte of the terminal table comes from the seat's knowledge: re-dealing what the seat
+    cannot see (a resample) changes nothing of its full or compact drawing or its prompt."""
+    from spacetable.cli.terminal import game_module
+
+    game = load(game_id, players=players, options=options)
+    drawings = game_module(game, "render")
+    rng = random.Random(2)
+    compared = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal() and steps < 300:
+            steps += 1
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            seat = state.awaiting()[0]
+            if steps % 3 == 0:
+                for other in rng.sample(range(players), min(players, 2)):
+                    redealt = state.resample(other, random.Random(rng.random()))
+                    for draw in (drawings.render, drawings.compact):
+                        assert draw(redealt, other) == draw(state, other), (game_id, draw.__name__, steps)
+                    view = state.view(other)
+                    assert game.guide(view, other) == game.guide(redealt.view(other), other)
+                    compared += 1
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+    assert compared > 10
+
+
+def test_no_color_draws_in_greys_and_the_tab_strip_switches_panels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With NO_COLOR the table draws in greys alone (owners then read by their letters and
+    digits, as the drawings' own tests check); a click on the strip's "F4 Log" shows the log."""
+    import re
+
+    from textual.widgets import ContentSwitcher
+
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def act(pilot, app, decision):  # type: ignore[no-untyped-def]
+        colours = set(re.findall(r"fill: #([0-9a-f]{6})", app.export_screenshot()))
+        channels = [[int(c[i : i + 2], 16) for i in (0, 2, 4)] for c in colours]
+        assert channels and all(max(rgb) - min(rgb) <= 4 for rgb in channels), colours  # greys
+        strip = shown(app, "#strip")
+        await pilot.click("#strip", offset=(strip.index("F4 Log") + 1, 0))
+        assert app.query_one("#tabs", ContentSwitcher).current == "log"
+
+    asyncio.run(_first_decision_then("spacerace", 3, act))

@@ -418,7 +418,9 @@ class TableApp(App[None]):
 
     # ---- the detail panel -------------------------------------------------------------
     def _say(self, text: str) -> None:
-        self.query_one("#detail", Static).update(escape(text))
+        """Put ``text`` in the detail panel (none once the screen is closing)."""
+        for detail in self.query("#detail").results(Static):
+            detail.update(escape(text))
 
     @on(BoardView.Pointed)
     def _pointed(self, event: BoardView.Pointed) -> None:
