@@ -60,6 +60,7 @@ def test_maskable_ppo_learns_for_a_few_steps_with_the_shaped_reward() -> None:
     assert get_action_masks(envs)[0][action[0]]
 
 
+@pytest.mark.soak  # about 16 s of the example's training loop: CI runs it in make soak
 def test_the_training_example_runs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The example with a budget of seconds: its figures are in docs/INTEROP.md."""
     example = Path(__file__).parent.parent / "examples" / "train_falling_skies.py"

@@ -141,6 +141,7 @@ def test_lab_md_has_a_block_per_study_and_its_commands_write_outside_the_reposit
     assert written and not inside, inside  # the page's own plots are copied there by tools/lab_docs.py
 
 
+@pytest.mark.soak  # two studies played twice, about 10 s: CI runs it in make soak
 def test_lab_docs_gives_the_same_blocks_from_the_same_settings(tmp_path: Path) -> None:
     tool = lab_docs()
     page = tmp_path / "LAB.md"

@@ -3,7 +3,6 @@ move, the board's keyboard cursor, leaving the table, and the board read from th
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
@@ -14,7 +13,7 @@ from spacetable.cli.terminal import QuitGame
 from spacetable.cli.tui.board import BoardView, Spot, nearest, spots
 from spacetable.cli.tui.explain import board_notes
 from spacetable.engine import load
-from tui_helpers import click_part, settle, shown, table
+from tui_helpers import click_part, run, settle, shown, table
 
 
 def test_the_board_notes_are_the_browser_boards_titles_and_terms() -> None:
@@ -65,7 +64,7 @@ def test_a_warned_move_is_sent_only_when_chosen_again(monkeypatch: pytest.Monkey
         await settle(pilot, app)
         assert len(app.record.actions) > before
 
-    asyncio.run(_first_decision_then("showdown", 2, act))
+    run(_first_decision_then("showdown", 2, act))
 
 
 def test_the_mouse_on_a_part_explains_it_and_a_click_marks_where_it_can_go() -> None:
@@ -83,7 +82,7 @@ def test_the_mouse_on_a_part_explains_it_and_a_click_marks_where_it_can_go() -> 
         assert board.chosen == {piece} and places <= board.marked
         assert "where to?" in str(app.query_one("#moves-title").content)
 
-    asyncio.run(_first_decision_then("falling-skies", 1, act))
+    run(_first_decision_then("falling-skies", 1, act))
 
 
 def test_the_keyboard_cursor_on_the_board_presses_parts() -> None:
@@ -100,7 +99,7 @@ def test_the_keyboard_cursor_on_the_board_presses_parts() -> None:
         await pilot.pause()
         assert board.cursor in board.chosen or app.decision is not decision or "Nothing to do" in shown(app, "#detail")
 
-    asyncio.run(_first_decision_then("falling-skies", 1, act))
+    run(_first_decision_then("falling-skies", 1, act))
 
 
 def test_leaving_the_table_stops_the_game_and_keeps_its_moves() -> None:
@@ -111,7 +110,7 @@ def test_leaving_the_table_stops_the_game_and_keeps_its_moves() -> None:
         await pilot.pause()
         return app
 
-    app = asyncio.run(_first_decision_then("spacerace", 2, act))
+    app = run(_first_decision_then("spacerace", 2, act))
     app.thread.join(5)
     assert not app.thread.is_alive()
     assert isinstance(app.failure, QuitGame)
@@ -189,4 +188,4 @@ def test_no_color_draws_in_greys_and_the_tab_strip_switches_panels(monkeypatch: 
         await pilot.click("#strip", offset=(strip.index("F4 Log") + 1, 0))
         assert app.query_one("#tabs", ContentSwitcher).current == "log"
 
-    asyncio.run(_first_decision_then("spacerace", 3, act))
+    run(_first_decision_then("spacerace", 3, act))

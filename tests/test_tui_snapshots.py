@@ -3,7 +3,6 @@ the SVG kept in docs/screenshots/terminal/ (`make screenshots` writes them anew,
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 from pathlib import Path
@@ -13,7 +12,7 @@ from textual.widgets import Input
 
 from spacetable.agents import make_agent
 from spacetable.engine import load
-from tui_helpers import settle, table
+from tui_helpers import run, settle, table
 
 KEPT = Path(__file__).resolve().parents[1] / "docs" / "screenshots" / "terminal"
 GAMES = {
@@ -43,7 +42,7 @@ async def first_screen(name: str, size: tuple[int, int]) -> str:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_first_screen_is_the_one_kept(name: str, size: tuple[int, int]) -> None:
-    svg = asyncio.run(first_screen(name, size))
+    svg = run(first_screen(name, size))
     kept = KEPT / f"{name}-{size[0]}x{size[1]}.svg"
     if os.environ.get("SPACETABLE_SCREENSHOTS"):
         kept.parent.mkdir(parents=True, exist_ok=True)

@@ -3,9 +3,11 @@ pilot, as a person would: by keys (a number, Enter) or by mouse clicks on the bo
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Awaitable, Callable
-from typing import Any
+import threading
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual.containers import ScrollableContainer
@@ -17,6 +19,30 @@ from spacetable.cli.tui import TableApp
 from spacetable.cli.tui.board import BoardView
 from spacetable.cli.tui.seat import Decision
 from spacetable.engine import Action, Game, Player, Record
+
+T = TypeVar("T")
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end in a thread of its own: in a worker that has run the browser
+    tests an event loop is already running in this thread (Playwright's), and asyncio will not
+    start a second one there."""
+    outcome: list[T] = []
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            outcome.append(asyncio.run(coroutine))
+        except BaseException as exc:  # handed to the test's thread
+            failure.append(exc)
+
+    thread = threading.Thread(target=target, name="table-test")
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+    return outcome[0]
+
 
 STEP_LIMIT = 400
 """Pauses of 10 ms a test waits for the table to owe a decision or end (bots are fast)."""
