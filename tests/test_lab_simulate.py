@@ -75,6 +75,7 @@ def test_mothership_rows_carry_the_games_own_figures(tmp_path: Path) -> None:
         assert r["win 0"] + r["win 1"] == 1.0
 
 
+@pytest.mark.soak  # a run stopped and resumed, about 13 s: CI runs it in make soak
 def test_an_interrupted_run_keeps_its_rows_and_resume_completes_it(tmp_path: Path) -> None:
     game = ["falling-skies", "--seat", "0=bot:random", "--seed", "3", "--games", "400"]
     out = tmp_path / "run.parquet"

@@ -318,6 +318,7 @@ def test_serve_on_a_taken_port_says_so_in_one_line(tmp_path: Path) -> None:
     assert "The lobby" not in result.stdout + result.stderr
 
 
+@pytest.mark.soak  # two server starts, about 10 s: CI runs them in make soak
 @pytest.mark.parametrize("url", ["nosuch://somewhere", "sqlite:////no/such/folder/t.sqlite3"])
 def test_serve_with_a_database_it_cannot_open_says_so_in_one_line(url: str) -> None:
     result = _serve("--port", str(free_port()), "--db", url)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
 
@@ -22,6 +23,7 @@ def _update_with_actions(ws: ClientConnection) -> dict[str, Any]:
             return frame
 
 
+@pytest.mark.soak  # two server processes, about 13 s: CI runs it in make soak
 def test_serve_runs_a_table_and_a_restart_resumes_it(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
     with run_server(db) as server:

@@ -70,7 +70,7 @@ def test_a_whole_falling_skies_game(how: str, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize(
     ("how", "size", "decisions"),
     [
-        pytest.param("keys", (80, 24), 5, id="keys-80x24"),
+        pytest.param("keys", (80, 24), 5, id="keys-80x24", marks=SOAK),
         pytest.param("mouse", (80, 24), 5, id="mouse-80x24"),
         pytest.param("keys", (120, 50), 12, id="keys-120x50", marks=SOAK),
         pytest.param("mouse", (120, 50), 12, id="mouse-120x50", marks=SOAK),

@@ -250,6 +250,7 @@ def test_every_game_opens_at_its_table_and_takes_a_move(
     assert not [f for f in seen.frames if f.get("type") == "refused"]
 
 
+@pytest.mark.soak  # a clock run down in a browser, about 19 s: CI runs it in make soak
 def test_a_turn_clock_set_in_the_lobby_moves_for_a_player_who_waits(browser: Browser, server: Server) -> None:
     lobby, _ = open_page(browser, f"{server.url}/")
     lobby.fill("#clock", "1")
