@@ -189,3 +189,35 @@ def test_no_color_draws_in_greys_and_the_tab_strip_switches_panels(monkeypatch: 
         assert app.query_one("#tabs", ContentSwitcher).current == "log"
 
     run(_first_decision_then("spacerace", 3, act))
+
+
+def test_while_a_bot_thinks_the_table_shows_the_position_it_thinks_about() -> None:
+    """The board and prompt are redrawn at most every 0.1 s while bots play on; a bot that takes
+    its time still has the position it thinks about, and the news, on screen meanwhile."""
+    import threading
+
+    gate = threading.Event()
+    thinking = threading.Event()
+
+    class Slow:
+        name = "slow"
+
+        def choose(self, state, seat, rng):  # type: ignore[no-untyped-def]
+            thinking.set()
+            gate.wait(10)
+            return rng.choice(state.legal_actions(seat))
+
+    game = load("spacerace", players=2)  # Blue, the bot, chooses its homeworld first
+
+    async def play() -> str:
+        app = table(game, [None, Slow()])
+        async with app.run_test(size=(80, 24)) as pilot:
+            while not thinking.is_set():
+                await pilot.pause(0.02)
+            await pilot.pause(0.4)
+            during = shown(app, "#prompt")
+            gate.set()
+            assert await settle(pilot, app) is not None  # then seat 0's choice
+            return during
+
+    assert run(play()).endswith("Waiting for Blue: choose a homeworld")

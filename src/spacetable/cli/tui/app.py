@@ -36,7 +36,7 @@ from ..terminal import QuitGame, event_line, find_grouper, find_help_terms, find
 from .board import BoardView
 from .explain import Note, board_notes, explain_move, explain_part
 from .moves import Entry, Menu, MovesPanel
-from .seat import LEAVE, AppSeat, Decision
+from .seat import AppSeat, Decision, WatchedBot
 
 BIG = (110, 36)
 """Columns and rows from which the latest events stay beside the board."""
@@ -127,7 +127,10 @@ class TableApp(App[None]):
         humans = [s for s, p in enumerate(players) if p is None]
         self.viewer = humans[0] if len(humans) == 1 else None
         """The seat whose knowledge the board shows between decisions (None: a spectator's)."""
-        self.players: list[Player] = [p if p is not None else AppSeat(self._ask_in_thread) for p in players]
+        self.players: list[Player] = [
+            AppSeat(self._ask_in_thread) if p is None else WatchedBot(p, self._bot_thinks, self._bot_decided)
+            for p in players
+        ]
         self.seed = seed
         self.record = record
         self.start_state = state
@@ -146,6 +149,12 @@ class TableApp(App[None]):
         self.unshown: list[tuple[str, str]] = []
         """Log lines of the game's thread not yet on screen (kind, markup)."""
         self.shown_at = 0.0
+        self.latest: State | None = None
+        """The position after the last action, while it is not yet drawn (the game's thread's)."""
+        self.thinking: threading.Timer | None = None
+        """The timer that draws the position while a bot thinks long."""
+        self.drawing = threading.Lock()
+        """Held while the position is drawn from another thread than the game's."""
         render = game_module(game, "render")
         self.draw_full = getattr(render, "render", None)
         self.draw_compact = getattr(render, "compact", None) or self.draw_full
@@ -236,13 +245,33 @@ class TableApp(App[None]):
         if self.leaving:
             raise QuitGame("you left the table")
         self.unshown += [(e.kind, event_line(e)) for e in events if e.visible_to(self.viewer)]
+        self.latest = state
         if time.monotonic() - self.shown_at >= REDRAW:
             self._flush_in_thread(self._screenful(state, self.viewer))
+
+    def _bot_thinks(self) -> None:
+        """A bot starts to think: if it is still thinking after :data:`REDRAW` seconds, the table
+        catches up with the position (which stays as it is until the bot has decided)."""
+        self.thinking = threading.Timer(REDRAW, self._draw_while_thinking)
+        self.thinking.daemon = True
+        self.thinking.start()
+
+    def _bot_decided(self) -> None:
+        timer, self.thinking = self.thinking, None
+        if timer is not None:
+            timer.cancel()
+        with self.drawing:  # a drawing under way ends before the position changes
+            pass
+
+    def _draw_while_thinking(self) -> None:
+        with self.drawing:
+            if self.thinking is not None and self.latest is not None:
+                self._flush_in_thread(self._screenful(self.latest, self.viewer))
 
     def _flush_in_thread(self, screenful: Screenful | None) -> None:
         """Show the events not yet shown (and ``screenful`` where given)."""
         lines, self.unshown = self.unshown, []
-        self.shown_at = time.monotonic()
+        self.shown_at, self.latest = time.monotonic(), None
         self._from_thread(self._show_events, lines, screenful)
 
     def _screenful(self, state: State, seat: int | None, actions: Sequence[Action] = ()) -> Screenful:
@@ -276,7 +305,7 @@ class TableApp(App[None]):
         menu = self._menu(decision.state, decision.actions)
         self._from_thread(self._show_decision, decision, screenful, menu)
         if self.leaving:
-            decision.answer.put(LEAVE)
+            decision.leave()
 
     # ---- drawing (the app's loop) ------------------------------------------------------
     def _show_events(self, lines: list[tuple[str, str]], screenful: Screenful | None) -> None:
@@ -466,6 +495,6 @@ class TableApp(App[None]):
         if self.final is None:
             self.leaving = True
             if self.decision is not None:
-                self.decision.answer.put(LEAVE)
+                self.decision.leave()
                 self.decision = None
         self.exit()

@@ -9,12 +9,13 @@ in the game's thread.
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spacetable.engine import Action, State
+from spacetable.engine import Action, Player, State
 
 from ..terminal import QuitGame
 
@@ -30,6 +31,11 @@ class Decision:
     seat: int
     actions: list[Action]
     answer: queue.Queue[object] = field(default_factory=lambda: queue.Queue(maxsize=1))
+
+    def leave(self) -> None:
+        """Answer that the person left (nothing when an answer is already given)."""
+        with contextlib.suppress(queue.Full):
+            self.answer.put_nowait(LEAVE)
 
     def parts(self, action: Action) -> tuple[str, ...]:
         """The board elements ``action`` involves (the piece first, then the place)."""
@@ -53,3 +59,20 @@ class AppSeat:
             raise QuitGame("you left the table")
         assert isinstance(answer, tuple), answer  # an Action is a (named) tuple
         return answer
+
+
+class WatchedBot:
+    """A bot's seat at the table: ``thinks`` runs (in the game's thread) as it starts to think and
+    ``decided`` once it has, so the table can show the position while a bot takes its time."""
+
+    def __init__(self, bot: Player, thinks: Callable[[], None], decided: Callable[[], None]) -> None:
+        self.bot = bot
+        self.thinks, self.decided = thinks, decided
+        self.name = getattr(bot, "name", "bot")
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        self.thinks()
+        try:
+            return self.bot.choose(state, seat, rng)
+        finally:
+            self.decided()
