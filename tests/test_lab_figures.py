@@ -159,6 +159,7 @@ def test_falling_skies_room_figures() -> None:
         assert game.first_player(state, moves) is None
 
 
+@pytest.mark.soak  # two lab runs, about 6 s: CI runs it in make soak
 def test_a_stronger_mining_drones_tile_changes_the_cards_bought(tmp_path: Path) -> None:
     """The designer's case: Mining Drones paying far more income must show in the headline total
     of cards bought, however many per-card figures the runs also compare."""

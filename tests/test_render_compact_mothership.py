@@ -82,7 +82,7 @@ def test_every_part_of_every_move_is_tagged_on_the_compact_board(
     players: int, options: dict[str, Any], seed: int
 ) -> None:
     moves = 0
-    for n, (state, seat) in enumerate(decisions(players, options, seed, 80)):
+    for n, (state, seat) in enumerate(decisions(players, options, seed, 50)):
         assert_fits(assert_tagged(state, seat, compact(state, seat)))
         if n % 10 == 0:  # the full board tags them too (a slower read: now and then)
             assert_tagged(state, seat, render(state, seat))

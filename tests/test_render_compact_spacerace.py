@@ -60,7 +60,7 @@ def assert_fits(markup: str) -> None:
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
 def test_every_part_of_every_move_is_tagged_on_both_boards(players: int, seed: int) -> None:
     checked = 0
-    for state, seat in decisions(players, {}, seed, 100):
+    for state, seat in decisions(players, {}, seed, 60):
         small, full = compact(state, seat), render(state, seat)
         assert_fits(small)
         on_small, on_full = set(shown_parts(small)), set(shown_parts(full))

@@ -176,6 +176,7 @@ def _paced(times: list[float]) -> None:
     assert times[-1] - times[0] >= len(gaps) * PACE - LATE, gaps
 
 
+@pytest.mark.soak  # a paced game of bots, about 11 s: CI runs it in make soak
 def test_a_table_of_bots_tells_their_moves_at_the_pace(server: tuple[Server, Path]) -> None:
     """Through ``spacetable serve --bot-pace``: every bot move is told at least the pace after the one
     before, the pace overlapping the thinking rather than added to it; a client gone and back

@@ -49,7 +49,9 @@ async def play_through(
 
 
 SOAK = pytest.mark.soak
-"""The whole games and the 120x50 runs: `make soak` (CI runs both make test and make soak)."""
+"""Every run here is in `make soak` (CI runs both make test and make soak): about 5 s for an
+opening and 25 s for a whole game would take a minute of `make test`'s ten; the table's manners
+(tests/test_tui_behaviour.py) and its screens (tests/test_tui_snapshots.py) stay in make test."""
 
 
 @pytest.mark.parametrize(
@@ -71,7 +73,7 @@ def test_a_whole_falling_skies_game(how: str, size: tuple[int, int]) -> None:
     ("how", "size", "decisions"),
     [
         pytest.param("keys", (80, 24), 5, id="keys-80x24", marks=SOAK),
-        pytest.param("mouse", (80, 24), 5, id="mouse-80x24"),
+        pytest.param("mouse", (80, 24), 5, id="mouse-80x24", marks=SOAK),
         pytest.param("keys", (120, 50), 12, id="keys-120x50", marks=SOAK),
         pytest.param("mouse", (120, 50), 12, id="mouse-120x50", marks=SOAK),
     ],

@@ -187,6 +187,7 @@ def _raw_socket(page: Page, table: str, token: str | None, frames: list[dict[str
     return result
 
 
+@pytest.mark.soak  # a browser and forged frames, about 13 s: CI runs it in make soak
 def test_forged_stale_duplicate_and_out_of_turn_messages_are_refused_and_change_nothing(
     browser: Browser, server: Server
 ) -> None:

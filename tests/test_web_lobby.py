@@ -71,6 +71,7 @@ def lobby(browser: Browser, server: Server, game: str, width: int = 1280, height
     return page
 
 
+@pytest.mark.soak  # every game's lobby in a browser, about 11 s: CI runs it in make soak
 def test_every_option_is_in_words_grouped_as_the_rulebook_does(browser: Browser, server: Server) -> None:
     games = get_json(f"{server.url}/api/games")
     page = lobby(browser, server, "mothership")
