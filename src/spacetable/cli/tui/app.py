@@ -207,9 +207,11 @@ class TableApp(App[None]):
         self._draw_boards()
 
     def action_tab(self, name: str) -> None:
+        self.query_one("#tabs", ContentSwitcher).current = name
         if name == "help":
             self._write_help()
-        self.query_one("#tabs", ContentSwitcher).current = name
+        elif name == "everything":
+            self._draw_boards()
         self.query_one("#strip", Static).update(self._strip(name))
 
     # ---- the game's thread -----------------------------------------------------------
@@ -349,7 +351,8 @@ class TableApp(App[None]):
         fits = rows <= panel.height and columns <= panel.width
         marked, chosen = self._marks()
         self.query_one("#board-view", BoardView).draw(screenful.full if fits else screenful.compact, marked, chosen)
-        self.query_one("#everything-view", BoardView).draw(screenful.full, marked, chosen)
+        if self.query_one("#tabs", ContentSwitcher).current == "everything":  # else drawn when shown
+            self.query_one("#everything-view", BoardView).draw(screenful.full, marked, chosen)
 
     def _marks(self) -> tuple[frozenset[str], frozenset[str]]:
         """The places the parts clicked so far lead to, and those parts."""
