@@ -3,9 +3,11 @@ parts), and random positions to read it at."""
 
 from __future__ import annotations
 
+import collections
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -50,3 +52,20 @@ def decisions(state: State, rng: random.Random) -> Iterator[int]:
         seats = state.awaiting()
         yield from seats
         state.apply_action(rng.choice(state.legal_actions(seats[0])), seats[0])
+
+
+def varied_decisions(state: State, rng: random.Random, count: int) -> Iterator[int]:
+    """The first ``count`` decisions of ``state`` played at random, yielding each seat asked (all
+    the seats of a simultaneous decision before anyone acts); each kind (class) of legal move is as
+    likely as the others, so cards, battles and windows come up as often as flights."""
+    for _ in range(count):
+        while state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        if state.is_terminal():
+            return
+        yield from state.awaiting()
+        seat = state.awaiting()[0]
+        kinds: dict[type, list[Any]] = collections.defaultdict(list)
+        for action in state.legal_actions(seat):
+            kinds[type(action)].append(action)
+        state.apply_action(rng.choice(rng.choice(list(kinds.values()))), seat)

@@ -14,6 +14,7 @@ from rich.style import Style
 from rich.text import Text
 
 from mothership_helpers import BOMBER_1, CARDS, FIGHTER_1, MOTHERSHIP, cell, holding, new_game, position
+from render_helpers import varied_decisions
 from spacetable.engine import State, load
 from spacetable.games.mothership.rules.state import NOWHERE, MothershipState
 from spacetable.games.mothership.views.render import COMPACT_COLUMNS, COMPACT_ROWS, compact, render
@@ -40,23 +41,11 @@ def read(markup: str) -> tuple[list[str], dict[str, list[str]]]:
 
 
 def decisions(players: int, options: dict[str, Any], seed: int, count: int) -> Iterator[tuple[MothershipState, int]]:
-    """The first ``count`` decisions of a seeded random game, with each seat asked (each
-    kind of move as likely as the others, so cards, technology and windows come up, not only flights)."""
+    """The first ``count`` decisions of a seeded random game, each seat asked with the position."""
     state = load("mothership", players=players, options=options).new_initial_state()
     assert isinstance(state, MothershipState)
-    rng = random.Random(seed)
-    for _ in range(count):
-        while state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        if state.is_terminal():
-            return
-        for asked in state.awaiting():  # every seat of a simultaneous decision, before anyone acts
-            yield state, asked
-        seat = state.awaiting()[0]
-        kinds: dict[str, list[Any]] = collections.defaultdict(list)
-        for action in state.legal_actions(seat):
-            kinds[action[-1]].append(action)
-        state.apply_action(rng.choice(rng.choice(list(kinds.values()))), seat)
+    for seat in varied_decisions(state, random.Random(seed), count):
+        yield state, seat
 
 
 def assert_fits(lines: list[str]) -> None:

@@ -3,7 +3,6 @@ compact board, which fits 78x15 at every map size, and owners read without colou
 
 from __future__ import annotations
 
-import collections
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -13,6 +12,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
+from render_helpers import varied_decisions
 from spacerace_helpers import DENEB, NEXUS, RIGEL, SIRIUS, VEGA, VEGA_ALTAIR, new_game, position, ship
 from spacetable.engine import load
 from spacetable.games.spacerace.rules.state import SpaceRaceState
@@ -33,23 +33,11 @@ def shown_parts(markup: str) -> dict[str, str]:
 
 
 def decisions(players: int, options: dict[str, Any], seed: int, count: int) -> Iterator[tuple[SpaceRaceState, int]]:
-    """The first ``count`` decisions of a seeded random game (each kind of move as likely as the
-    others, so battles, designs and the end of the turn come up as often as flights)."""
+    """The first ``count`` decisions of a seeded random game, each seat asked with the position."""
     state = load("spacerace", players=players, options=options).new_initial_state()
     assert isinstance(state, SpaceRaceState)
-    rng = random.Random(seed)
-    for _ in range(count):
-        while state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-        if state.is_terminal():
-            return
-        for asked in state.awaiting():  # every seat of a simultaneous decision, before anyone acts
-            yield state, asked
-        seat = state.awaiting()[0]
-        kinds: dict[type, list[Any]] = collections.defaultdict(list)
-        for action in state.legal_actions(seat):
-            kinds[type(action)].append(action)
-        state.apply_action(rng.choice(rng.choice(list(kinds.values()))), seat)
+    for seat in varied_decisions(state, random.Random(seed), count):
+        yield state, seat
 
 
 def assert_fits(markup: str) -> None:

@@ -7,6 +7,7 @@ that reads fine but does not replay exits with 1.
 
 from __future__ import annotations
 
+import functools
 import random
 import shlex
 import sys
@@ -248,10 +249,11 @@ def _play_one(
 
     try:
         if full_screen and humans:
-            from .tui import play_at_table  # Textual is loaded only for a game on the full-screen table
+            from .tui import TableApp, play_at_table  # Textual is loaded only for a game on the full-screen table
 
             table_players = [None if who == HUMAN else player for who, player in zip(seats, players, strict=True)]
-            final = play_at_table(game, table_players, seed, record, state, lambda: _save(record, path, console, True))
+            saver = functools.partial(_save, record, path, console, True)  # after every action
+            final = play_at_table(TableApp(game, table_players, seed, record, state, saver))
         else:
             final = play(game, players, random.Random(seed), record=record, on_events=on_events, state=state)
     except QuitGame as exc:

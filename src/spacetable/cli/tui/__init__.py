@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
-from spacetable.engine import Game, Player, Record, State
+from spacetable.engine import State
 
 from ..terminal import QuitGame
 from .app import TableApp
@@ -13,18 +11,10 @@ LEAVE_WAIT = 5.0
 """Seconds to let the game's thread finish a bot's move once the person has left."""
 
 
-def play_at_table(
-    game: Game,
-    players: Sequence[Player | None],
-    seed: int,
-    record: Record,
-    state: State | None = None,
-    saved: Callable[[], None] | None = None,
-) -> State:
-    """Play ``game`` on the full-screen table until it ends (``players[s]`` None: a person's
-    seat); return the final state. :class:`QuitGame` when the person leaves the table (every
-    action so far is in ``record``); a bug in a game or bot is raised as it happened."""
-    app = TableApp(game, players, seed, record, state, saved)
+def play_at_table(app: TableApp) -> State:
+    """Play the game of ``app`` on the full-screen table until it ends; return the final state.
+    :class:`QuitGame` when the person leaves the table (every action so far is in the app's
+    record); a bug in a game or bot is raised as it happened."""
     app.run()
     if app.final is not None:
         return app.final

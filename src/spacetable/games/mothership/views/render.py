@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spacetable.engine import Action
+from spacetable.engine.textpieces import Piece, beside
 from spacetable.engine.words import count
 
 from ..modules import beacons, exploration, objectives, victory
@@ -51,7 +52,7 @@ from ..rules.actions import (
 )
 from ..rules.board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
 from ..rules.state import CANNON, LOCKED, NOWHERE, STATION, MothershipState
-from .render_panel import Piece, beside, colour, fleet_mark, panel_lines, status_lines
+from .render_panel import colour, fleet_mark, panel_lines, status_lines
 from .web_grid import terrain
 from .web_markup import CELL_CHOICES
 

@@ -14,13 +14,15 @@ card targets) and control panel (``subsystem:<seat>:<name>``).
 
 Each element is tagged ``[@part='ID']...[/]`` with the id of :func:`.web.action_parts` (rich
 prints nothing for it; the terminal app makes the element clickable). This module does not
-import rich: :class:`Piece` counts the columns of its markup as it builds it.
+import rich: each :class:`~spacetable.engine.textpieces.Piece` counts the columns of its markup.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import Any
+
+from spacetable.engine.textpieces import Piece, fit, flow, joined, piece
 
 from ..content import UNITS
 from ..modules.random_events import AVOID, DOUBLE
@@ -29,7 +31,7 @@ from ..rules.choices import pass_words
 from ..rules.state import MothershipState
 from .web_markup import CELL_CHOICES, SUBSYSTEMS
 
-__all__ = ["Piece", "beside", "colour", "fleet_mark", "panel_lines", "status_lines"]
+__all__ = ["colour", "fleet_mark", "panel_lines", "status_lines"]
 
 COLOURS = ("cyan", "yellow", "green", "magenta", "red", "blue")
 """Each fleet's colour, by seat."""
@@ -44,57 +46,6 @@ PENDING_WORDS = {
 NAME_WIDTHS = (10, 6, 3)
 """Columns a card's, an objective's or an ability's name gets (the whole name is in its hover
 text), widest first: a panel too long for its rows tries the next, with its figures closer too."""
-
-
-class Piece(NamedTuple):
-    """Markup and the columns it prints (every character this module draws is one column wide)."""
-
-    markup: str
-    width: int
-
-
-def piece(text: str, style: str = "", part: str = "") -> Piece:
-    """``text`` in ``style``, tagged with the board ``part`` where it names one."""
-    markup = text.replace("[", "\\[")
-    if style:
-        markup = f"[{style}]{markup}[/]"
-    if part:
-        markup = f"[@part='{part}']{markup}[/]"
-    return Piece(markup, len(text))
-
-
-def joined(pieces: Sequence[Piece], gap: str = " ") -> Piece:
-    return Piece(gap.join(p.markup for p in pieces), sum(p.width for p in pieces) + len(gap) * (len(pieces) - 1))
-
-
-def fit(text: str, width: int) -> str:
-    """``text`` cut to ``width`` columns, an ellipsis marking the cut."""
-    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
-
-
-def flow(pieces: Sequence[Piece], width: int) -> list[Piece]:
-    """``pieces`` side by side, a space apart, onto as many lines of ``width`` as they need (a piece
-    is never split: each must fit ``width``)."""
-    lines: list[list[Piece]] = []
-    used = 0
-    for p in pieces:
-        if lines and used + 1 + p.width <= width:
-            lines[-1].append(p)
-            used += 1 + p.width
-        else:
-            lines.append([p])
-            used = p.width
-    return [joined(line) for line in lines]
-
-
-def beside(left: Sequence[Piece], right: Sequence[Piece], column: int) -> list[str]:
-    """Two columns of lines: ``right`` starts at ``column``."""
-    rows = []
-    for i in range(max(len(left), len(right))):
-        here = left[i] if i < len(left) else Piece("", 0)
-        there = right[i].markup if i < len(right) else ""
-        rows.append(here.markup + " " * (column - here.width) + there if there else here.markup)
-    return rows
 
 
 def colour(seat: int) -> str:

@@ -28,9 +28,11 @@ ship's number is the one moves use); the battle in progress, the decks and the l
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from spacetable.engine import Action
+from spacetable.engine.textpieces import Piece, beside, fit, flow, joined, piece
+from spacetable.engine.textpieces import escaped as esc
 from spacetable.engine.words import count
 
 from ..rules.actions import Move
@@ -68,65 +70,9 @@ PHASE_TEXT = {
 }
 
 
-def esc(text: str) -> str:
-    """Escape ``[`` so rich does not read literal text as markup."""
-    return text.replace("[", "\\[")
-
-
-class Piece(NamedTuple):
-    """Markup and the columns it prints (every character this module draws is one column wide)."""
-
-    markup: str
-    width: int
-
-
-def piece(text: str, style: str = "", part: str = "") -> Piece:
-    """``text`` in ``style``, tagged with the board ``part`` where it names one."""
-    markup = esc(text)
-    if style:
-        markup = f"[{style}]{markup}[/]"
-    if part:
-        markup = f"[@part='{part}']{markup}[/]"
-    return Piece(markup, len(text))
-
-
-def joined(pieces: Sequence[Piece], gap: str = " ") -> Piece:
-    return Piece(gap.join(p.markup for p in pieces), sum(p.width for p in pieces) + len(gap) * (len(pieces) - 1))
-
-
-def fit(text: str, width: int) -> str:
-    """``text`` cut to ``width`` columns, an ellipsis marking the cut."""
-    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
-
-
-def flow(pieces: Sequence[Piece], width: int) -> list[Piece]:
-    """``pieces`` side by side, a space apart, onto as many lines of ``width`` as they need (a piece
-    is never split: each must fit ``width``)."""
-    lines: list[list[Piece]] = []
-    used = 0
-    for p in pieces:
-        if lines and used + 1 + p.width <= width:
-            lines[-1].append(p)
-            used += 1 + p.width
-        else:
-            lines.append([p])
-            used = p.width
-    return [joined(line) for line in lines]
-
-
 def _words(text: str) -> list[Piece]:
     """``text`` a word a piece, for :func:`flow` to wrap."""
     return [piece(word) for word in text.split()]
-
-
-def beside(left: Sequence[Piece], right: Sequence[Piece], column: int) -> list[str]:
-    """Two columns of lines: ``right`` starts at ``column``."""
-    rows = []
-    for i in range(max(len(left), len(right))):
-        here = left[i] if i < len(left) else Piece("", 0)
-        there = right[i].markup if i < len(right) else ""
-        rows.append(here.markup + " " * (column - here.width) + there if there else here.markup)
-    return rows
 
 
 def _player(state: SpaceRaceState, seat: int) -> str:
