@@ -4,16 +4,25 @@ move, the board's keyboard cursor, leaving the table, and the board read from th
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.text import Text
+from textual.pilot import Pilot
 
 from spacetable.agents import make_agent
 from spacetable.cli.terminal import QuitGame
+from spacetable.cli.tui import TableApp
 from spacetable.cli.tui.board import BoardView, Spot, nearest, spots
 from spacetable.cli.tui.explain import board_notes
-from spacetable.engine import load
+from spacetable.cli.tui.seat import Decision
+from spacetable.engine import Action, State, load
 from tui_helpers import click_part, run, settle, shown, table
+
+Act = Callable[[Pilot[None], TableApp, Decision], Awaitable[Any]]
+"""What a test does at the table's first decision."""
 
 
 def test_the_board_notes_are_the_browser_boards_titles_and_terms() -> None:
@@ -38,7 +47,7 @@ def test_the_cursor_goes_to_the_nearest_part_that_way() -> None:
     assert nearest(places, places["a"], "left") is None
 
 
-async def _first_decision_then(game_id: str, players: int, act):  # type: ignore[no-untyped-def]
+async def _first_decision_then(game_id: str, players: int, act: Act) -> Any:
     game = load(game_id, players=players)
     app = table(game, [None] + [make_agent("random") for _ in range(players - 1)])
     async with app.run_test(size=(80, 24)) as pilot:
@@ -52,7 +61,7 @@ def test_a_warned_move_is_sent_only_when_chosen_again(monkeypatch: pytest.Monkey
     state_class = type(game.new_initial_state())
     monkeypatch.setattr(state_class, "action_warning", lambda self, action: "it loses the game.")
 
-    async def act(pilot, app, decision):  # type: ignore[no-untyped-def]
+    async def act(pilot: Pilot[None], app: TableApp, decision: Decision) -> Any:
         before = len(app.record.actions)
         while app.confirming is None:  # down the menus, the first entry each time
             await pilot.press("1", "enter")
@@ -68,7 +77,7 @@ def test_a_warned_move_is_sent_only_when_chosen_again(monkeypatch: pytest.Monkey
 
 
 def test_the_mouse_on_a_part_explains_it_and_a_click_marks_where_it_can_go() -> None:
-    async def act(pilot, app, decision):  # type: ignore[no-untyped-def]
+    async def act(pilot: Pilot[None], app: TableApp, decision: Decision) -> Any:
         moving = [a for a in decision.actions if len(decision.parts(a)) >= 2]
         piece = decision.parts(moving[0])[0]
         board = app.query_one("#board-view", BoardView)
@@ -86,7 +95,7 @@ def test_the_mouse_on_a_part_explains_it_and_a_click_marks_where_it_can_go() -> 
 
 
 def test_the_keyboard_cursor_on_the_board_presses_parts() -> None:
-    async def act(pilot, app, decision):  # type: ignore[no-untyped-def]
+    async def act(pilot: Pilot[None], app: TableApp, decision: Decision) -> Any:
         await pilot.press("shift+tab")  # from the moves' filter back to the board
         while not isinstance(app.focused, BoardView):
             await pilot.press("tab")
@@ -103,7 +112,7 @@ def test_the_keyboard_cursor_on_the_board_presses_parts() -> None:
 
 
 def test_leaving_the_table_stops_the_game_and_keeps_its_moves() -> None:
-    async def act(pilot, app, decision):  # type: ignore[no-untyped-def]
+    async def act(pilot: Pilot[None], app: TableApp, decision: Decision) -> Any:
         await pilot.press("1", "enter")
         await pilot.pause()
         await pilot.press("ctrl+q")
@@ -117,7 +126,7 @@ def test_leaving_the_table_stops_the_game_and_keeps_its_moves() -> None:
     assert app.final is None and app.record.actions
 
 
-def test_play_on_a_terminal_opens_the_full_screen_table_and_leaving_keeps_the_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_play_on_a_terminal_opens_the_full_screen_table_and_leaving_keeps_the_game(tmp_path: Path) -> None:
     from terminal_helpers import Terminal
 
     term = Terminal(tmp_path, "play", "falling-skies", "--full-screen", "--seed", "3", rows=24, columns=80)
@@ -141,7 +150,9 @@ def test_play_on_a_terminal_opens_the_full_screen_table_and_leaving_keeps_the_ga
         ("falling-skies", 1, {}),
     ],
 )
-def test_a_seats_drawings_are_the_same_whatever_it_cannot_see(game_id: str, players: int, options: dict) -> None:
+def test_a_seats_drawings_are_the_same_whatever_it_cannot_see(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
     """Every byte of the terminal table comes from the seat's knowledge: re-dealing what the seat
     cannot see (a resample) changes nothing of its full or compact drawing or its prompt."""
     from spacetable.cli.terminal import game_module
@@ -180,7 +191,7 @@ def test_no_color_draws_in_greys_and_the_tab_strip_switches_panels(monkeypatch: 
 
     monkeypatch.setenv("NO_COLOR", "1")
 
-    async def act(pilot, app, decision):  # type: ignore[no-untyped-def]
+    async def act(pilot: Pilot[None], app: TableApp, decision: Decision) -> Any:
         colours = set(re.findall(r"fill: #([0-9a-f]{6})", app.export_screenshot()))
         channels = [[int(c[i : i + 2], 16) for i in (0, 2, 4)] for c in colours]
         assert channels and all(max(rgb) - min(rgb) <= 4 for rgb in channels), colours  # greys
@@ -202,7 +213,7 @@ def test_while_a_bot_thinks_the_table_shows_the_position_it_thinks_about() -> No
     class Slow:
         name = "slow"
 
-        def choose(self, state, seat, rng):  # type: ignore[no-untyped-def]
+        def choose(self, state: State, seat: int, rng: random.Random) -> Action:
             thinking.set()
             gate.wait(10)
             return rng.choice(state.legal_actions(seat))

@@ -233,11 +233,11 @@ class TableApp(App[None]):
         self._flush_in_thread(None)
         self._from_thread(self._game_over, self._screenful(self.final, self.viewer))
 
-    def _from_thread(self, callback: object, *args: object) -> None:
+    def _from_thread(self, callback: Callable[..., object], *args: object) -> None:
         """Run ``callback`` in the app's loop and wait for it (nothing once the app has closed)."""
         if self.is_running and not self.leaving:
             with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-                self.call_from_thread(callback, *args)  # type: ignore[arg-type]
+                self.call_from_thread(callback, *args)
 
     def _events_in_thread(self, state: State, events: Sequence[Event]) -> None:
         """After each action: save, then show what the watching seat may see of it (the board
