@@ -9,12 +9,14 @@ import pickle
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 
 import spacetable
 from budget import playouts
 from interop_helpers import GAME_IDS, load, random_states, random_step
 from spacetable.engine import SIMULTANEOUS, Game, State
+from spacetable.games.mothership.rules.state import MothershipState
 from spacetable.games.showdown.content import CARD_KINDS
 from spacetable.games.showdown.rules.state import PHASES as SHOWDOWN_PHASES
 from spacetable.games.spacerace.rules.state import PHASES as SPACERACE_PHASES
@@ -189,3 +191,32 @@ def test_spacerace_layout_is_relative() -> None:
     own_mothership = tensor[fleets : fleets + 8 + nodes]
     assert own_mothership[:2] == [1, 1]  # present, a mothership
     assert own_mothership[8 + state.homeworld[seat]] == 1  # at its homeworld
+
+
+def test_mothership_layout_ends_with_the_observers_own_cards_and_objectives() -> None:
+    """After the pieces every seat sees: the observer's hand, the cards it knows others hold,
+    its secret d4s' sum, its objectives held and completed, then the global row."""
+    game = spacetable.load("mothership", 3, {"round_limit": 10, "exploration": True, "objectives": "hidden"})
+    n, cards, objectives = 3, len(game.content.cards), len(game.content.objectives)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    assert isinstance(state, MothershipState)
+    while state.phase != "turn" or state.is_chance_node():
+        random_step(state, rng)
+    seat, thief = 1, 2  # the thief sits one place after the observer: the first "known" block
+    assert state.hands[seat] and state.hands[thief] and state.objectives[seat]
+    stolen = state.hands[thief][0]
+    state.known[seat][thief] = [stolen]  # as a blind steal by the thief leaves it
+    state.secret[seat] = [1, 3]  # a Replicator d4 rolled in secret: 3
+    tensor = np.asarray(game.observation_tensor(state, seat))
+    own = tensor.size - (n * cards + 1 + 3 * objectives)
+    hand, known, secret, held, completed, row = (
+        own + at for at in _offsets(cards, (n - 1) * cards, 1, *[objectives] * 3)
+    )
+    copies = np.array([card.count for card in game.content.cards])
+    assert np.allclose(tensor[hand:known], np.bincount(state.hands[seat], minlength=cards) / copies)
+    assert np.flatnonzero(tensor[known:secret]).tolist() == [stolen]
+    assert np.isclose(tensor[known + stolen], 1 / copies[stolen])
+    assert np.isclose(tensor[secret], 3 / 30)
+    assert np.flatnonzero(tensor[held:completed]).tolist() == state.objectives[seat]
+    assert not tensor[row:].any()  # no global row in the hidden mode

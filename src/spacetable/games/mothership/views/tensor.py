@@ -31,7 +31,22 @@ turn state     2 * K + 1        per ship of the seat on turn: engine spaces used
 roll           2 + 2 * (K + 1)  rolling for a dogfight, for asteroids; each die's sides / 12
                                 and each rolled value / 12 (attackers first, then the defender)
 winners        N                1 for each winner
+hand           A                the observer's action cards: copies of each kind / its copies
+known          (N - 1) * A      per other seat: its cards the observer knows of (taken from the
+                                observer by a blind steal), copies of each kind / its copies
+secret         1                the sum of the observer's secret d4s (Replicator) / 30
+objectives     O                the observer's objectives held (option objectives 'hidden'),
+                                copies of each card / its copies
+completed      O                the observer's objectives completed and not claimed yet (hidden
+                                ones, or the global ones it took)
+global row     O                the face-up objectives anyone may complete (option objectives
+                                'global')
 =============  ===============  ================================================================
+
+A is the number of action card kinds and O of objective cards in the content (39 and 25 with
+the printed ones). From ``hand`` on, the pieces are the observer's own (the global row
+excepted): what another seat holds in secret is never in the observer's view, so never in its
+tensor.
 
 The pieces from terrain to cannons are C-sized planes, one after the other: image planes
 (``planes_shape``, ``planes_offset``; ``Game.observation_planes``). They are built with numpy
@@ -85,7 +100,13 @@ def shape(game: Mothership) -> tuple[int, ...]:
     channels, rows, cols = planes_shape(game)
     ships = game.content.ships
     size = planes_offset(game) + channels * rows * cols + SEAT_FIELDS * game.fleets
-    return (size + 2 * ships + 1 + 2 + 2 * (ships + 1) + game.fleets,)
+    size += 2 * ships + 1 + 2 + 2 * (ships + 1) + game.fleets
+    return (size + _own_size(game),)
+
+
+def _own_size(game: Mothership) -> int:
+    """The length of the pieces from ``hand`` on."""
+    return game.fleets * len(game.content.cards) + 1 + 3 * len(game.content.objectives)
 
 
 def encode(game: Mothership, view: JSON, seat: int) -> npt.NDArray[np.float32]:
@@ -97,9 +118,8 @@ def encode(game: Mothership, view: JSON, seat: int) -> npt.NDArray[np.float32]:
     head = [*one_hot(v["phase"], PHASES), ratio(v["round"], game.round_limit or ROUND_LIMIT)]
     head += one_hot((v["turn"] - seat) % n, range(n)) + one_hot((v["first"] - seat) % n, range(n))
     planes = encode_planes(game, v, seat)
-    return np.concatenate(
-        (np.asarray(head, dtype=np.float32), planes.ravel(), np.asarray(_tail(game, v, seat), dtype=np.float32))
-    )
+    tail = np.asarray(_tail(game, v, seat), dtype=np.float32)
+    return np.concatenate((np.asarray(head, dtype=np.float32), planes.ravel(), tail, _own(game, v, seat)))
 
 
 def encode_planes(game: Mothership, view: JSON, seat: int) -> npt.NDArray[np.float32]:
@@ -186,6 +206,44 @@ def _tail(game: Mothership, v: dict[str, Any], seat: int) -> list[float]:
     out += [float(v["attacked"] >> s & 1) for s in range(ships)] + [float(v["locked"])]
     out += _roll(v["pending"], ships)
     return out + [float(p in v["winners"]) for p in order]
+
+
+def _own(game: Mothership, v: dict[str, Any], seat: int) -> npt.NDArray[np.float32]:
+    """The observer's hand, the cards it knows others hold, its secret d4s' sum and its
+    objectives, then the global row: the pieces from ``hand`` on."""
+    import numpy as np
+
+    n = game.fleets
+    per_card, per_objective = _inverse_copies(game)
+    cards, objectives = len(per_card), len(per_objective)
+    out = np.zeros(_own_size(game), dtype=np.float32)
+    for r in range(n):
+        _count_into(out, r * cards, v["hands"][seat] if r == 0 else v["known"][(seat + r) % n], per_card)
+    out[n * cards] = ratio(v["secret"][seat][1], RESOURCE_SCALE)
+    for i, held in enumerate((v["objectives"][seat], v["completed"][seat], v["public_objectives"])):
+        _count_into(out, n * cards + 1 + i * objectives, held, per_objective)
+    return out
+
+
+@per_game
+def _inverse_copies(game: Mothership) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """1 / the copies of each action card kind and of each objective card in the game's content
+    (0 for a card with none)."""
+    import numpy as np
+
+    def inverse(copies: list[int]) -> npt.NDArray[np.float64]:
+        return np.array([1 / count if count > 0 else 0.0 for count in copies])
+
+    c = game.content
+    return inverse([card.count for card in c.cards]), inverse([model.count for _, model in c.objectives])
+
+
+def _count_into(out: npt.NDArray[np.float32], at: int, held: list[int], inverse: npt.NDArray[np.float64]) -> None:
+    """``held`` (card numbers) written from ``out[at]`` on: the copies of each kind / its copies."""
+    import numpy as np
+
+    if held:
+        out[at : at + len(inverse)] = np.minimum(np.bincount(held, minlength=len(inverse)) * inverse, 1.0)
 
 
 def _roll(pending: dict[str, Any] | None, ships: int) -> list[float]:

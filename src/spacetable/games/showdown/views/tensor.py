@@ -1,7 +1,9 @@
 """The observation tensor of showdown: ``view(seat)`` as numbers in [0, 1], for learners.
 
 The layout is documented in docs/INTEROP.md too. It is worked out from the view alone, so
-it holds nothing the seat may not know: behind the privacy screens other mats are all 0.
+it holds nothing the seat may not know: behind the privacy screens other mats are all 0. It
+holds all the view shows the observer alone: its mat behind the screens, its face-down
+countermeasures (in its ``seats`` block), its hand and its secret burn.
 
 Seats are relative: "seat r" is the seat r places after the observer (the observer is r = 0),
 so one policy serves every seat. With N seats, L countermeasure slots per mat and F faces on
