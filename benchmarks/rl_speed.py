@@ -7,8 +7,9 @@ Workloads (each a fixed number of steps from a fixed seed, random legal actions 
 mask with ``numpy.random.default_rng(0)``, so both checkouts play the very same steps; the
 digest of the actions taken is compared):
 
-- ``pettingzoo mothership 4``: ``pettingzoo.env("mothership", players=4)``, ``last()`` then a
-  random legal code from ``info["action_mask"]``;
+- ``pettingzoo mothership 4``: ``pettingzoo.env("mothership", players=4, actions="flat")``
+  (a checkout from before the ``actions`` keyword: without it, flat was its only kind),
+  ``last()`` then a random legal code from ``info["action_mask"]``;
 - ``openspiel showdown 4``: ``rl_environment.Environment`` on ``spacetable_showdown(players=4)``,
   a random code from the current player's ``legal_actions``;
 - ``gymnasium falling-skies``: ``gymnasium.make("spacetable/FallingSkies-v0", level=1)``;
@@ -16,8 +17,8 @@ digest of the actions taken is compared):
   from ``info["legal_actions"]`` (the mask's codes, ascending: the very same draws) instead of
   scanning the 299,166-entry mask, against the baseline's flat environment;
 - ``pettingzoo mothership 4, factored`` (this checkout only): the same decisions through
-  ``FactoredAECWrapper``, counted in engine actions (a decision takes 1 to 4 steps), against
-  the baseline's flat environment.
+  Mothership's default, factored actions (``FactoredAECWrapper``), counted in engine actions
+  (a decision takes 1 to 4 steps), against the baseline's flat environment.
 
 Each measurement runs in a fresh process that imports one checkout (``PYTHONPATH=<checkout>/src``)
 and times only its loop. A round runs every workload on both checkouts, in alternating order;
@@ -57,15 +58,18 @@ def _pettingzoo(steps: int, factored: bool = False, codes: bool = False) -> tupl
     """Plays ``steps`` engine actions; returns the environment steps taken and the digest of
     the actions (the last step of each, factored). ``codes``: draw from the legal codes the
     info lists rather than from the mask."""
+    import inspect
+
     import numpy as np
 
     from spacetable.interop import pettingzoo
 
-    env = pettingzoo.env("mothership", players=4)
     if factored:
-        from spacetable.interop.factored import FactoredAECWrapper
-
-        env = FactoredAECWrapper(env)
+        env = pettingzoo.env("mothership", players=4, actions="factored")
+    elif "actions" in inspect.signature(pettingzoo.env).parameters:
+        env = pettingzoo.env("mothership", players=4, actions="flat")
+    else:  # a baseline from before the keyword: flat was its only kind
+        env = pettingzoo.env("mothership", players=4)
     rng, digest = np.random.default_rng(0), hashlib.sha256()
     games = 0
     env.reset(seed=games)

@@ -1,22 +1,22 @@
-"""Every game that can be played solo as a Gymnasium environment: Gymnasium's checker, vector
-environments, masks, rewards, and the same observation in all three adapters."""
+"""Every game that can be played solo as a Gymnasium environment: vector environments, masks,
+rewards, illegal actions, and the same observation in all three adapters (the checkers run in
+tests/test_interop_checkers.py)."""
 
 from __future__ import annotations
 
 import random
-import warnings
 
 import gymnasium
 import numpy as np
 import pyspiel
 import pytest
-from gymnasium.utils.env_checker import check_env
 
 import spacetable
 from interop_helpers import SHORTER, SOLO_IDS
 from spacetable.agents import make_agent
 from spacetable.engine import IllegalActionError
 from spacetable.interop import pettingzoo
+from spacetable.interop.factored import FactoredCodec
 from spacetable.interop.gymnasium import env_id, register_solo_games
 from spacetable.interop.infostate import Trail
 from spacetable.interop.openspiel import SpielState, spiel_name
@@ -28,22 +28,15 @@ def make(game_id: str, **kwargs: object) -> gymnasium.Env:
 
 
 def test_every_solo_game_is_registered_with_its_length_bound() -> None:
+    """The bound on a game's actions times the most steps one takes factored."""
     solo = [cls.id for cls in spacetable.list_games() if cls.min_players == 1]
     assert "falling-skies" in solo
     for game_id in solo:
         spec = gymnasium.registry[env_id(game_id)]
-        assert spec.max_episode_steps == spacetable.load_finite(game_id, 1).bounded_length()
+        game = spacetable.load_finite(game_id, 1)
+        assert spec.max_episode_steps == game.bounded_length() * FactoredCodec(game).depth
     assert env_id("falling-skies") == "spacetable/FallingSkies-v0"
     assert register_solo_games() == []  # registering again adds nothing
-
-
-@pytest.mark.parametrize("game_id", SOLO_IDS)
-def test_gymnasium_check_env(game_id: str) -> None:
-    """The checker steps with unmasked random actions: it runs with illegal actions skipped."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        check_env(make(game_id, illegal_reward=-0.1).unwrapped)
-    assert [str(w.message) for w in caught] == []
 
 
 @pytest.mark.parametrize("game_id", SOLO_IDS)
@@ -80,25 +73,35 @@ def test_the_shaped_reward_adds_up_to_the_return_and_the_progress_made(game_id: 
     assert any(r != 0 for r in rewards[:-1])  # progress pays before the end
 
 
-def test_an_illegal_action_raises_by_default_and_changes_nothing() -> None:
+def test_an_illegal_action_is_refused_by_default_and_changes_nothing() -> None:
     env = gymnasium.make("spacetable/FallingSkies-v0", level=5)
-    _, info = env.reset(seed=1)
+    observation, info = env.reset(seed=1)
     assert env.unwrapped.game.board.level == 5
     before = env.unwrapped.engine_state.to_json()
+    legal = np.flatnonzero(info["action_mask"])
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
-    with pytest.raises(IllegalActionError, match=f"action {illegal} is not legal for seat 0 now: the action mask"):
-        env.step(illegal)
-    assert env.unwrapped.engine_state.to_json() == before
+    after, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (0.0, False, False, True)
+    assert info["error"] == (
+        f"action {illegal} is not legal for seat 0 now: {len(legal)} are legal "
+        f"({', '.join(map(str, legal[:8]))}, ...), marked in info['action_mask']"
+    )
+    assert env.unwrapped.engine_state.to_json() == before and np.array_equal(after, observation)
+    _, _, _, _, info = env.step(int(legal[0]))  # the same seat is asked again
+    assert "illegal_action" not in info and "error" not in info
 
 
-def test_an_illegal_action_is_skipped_with_a_penalty_when_asked() -> None:
+def test_an_illegal_action_pays_the_illegal_reward_or_raises_in_strict_mode() -> None:
     env = gymnasium.make("spacetable/FallingSkies-v0", level=1, reward="shaped", illegal_reward=-0.25)
     _, info = env.reset(seed=1)
-    before = env.unwrapped.engine_state.to_json()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
-    _, reward, terminated, truncated, info = env.step(illegal)
-    assert (reward, terminated, truncated, info["illegal_action"]) == (-0.25, False, False, True)
-    assert env.unwrapped.engine_state.to_json() == before
+    assert env.step(illegal)[1] == -0.25
+    strict = gymnasium.make("spacetable/FallingSkies-v0", level=1, illegal_reward=None)
+    strict.reset(seed=1)
+    before = strict.unwrapped.engine_state.to_json()
+    with pytest.raises(IllegalActionError, match=f"^action {illegal} is not legal for seat 0 now: .* are legal"):
+        strict.step(illegal)
+    assert strict.unwrapped.engine_state.to_json() == before
 
 
 def test_an_agent_that_ignores_the_mask_is_truncated() -> None:
@@ -112,6 +115,8 @@ def test_an_agent_that_ignores_the_mask_is_truncated() -> None:
 def test_options_are_checked() -> None:
     with pytest.raises(ValueError, match="reward must be one of"):
         gymnasium.make("spacetable/FallingSkies-v0", reward="points")
+    with pytest.raises(ValueError, match=r"actions must be one of \('flat', 'factored'\) or None"):
+        gymnasium.make("spacetable/FallingSkies-v0", actions="nested")
     with (
         pytest.warns(UserWarning, match="not in the possible render_modes"),
         pytest.raises(TypeError, match="render_mode must be one of"),  # what SB3's make_vec_env catches
@@ -132,10 +137,10 @@ def test_a_vector_env_has_a_legal_mask_on_every_step_through_its_autoresets(mode
             masks = infos["action_mask"]
             assert np.array_equal(masks, np.stack(envs.call("action_masks")))
             assert masks.any(axis=1).all()
-            # a masked pick is always taken: an illegal one would raise inside the environment
+            # a masked pick is always taken, never refused
             actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
             _, _, terminated, truncated, infos = envs.step(actions)
-            assert not truncated.any()
+            assert not truncated.any() and "illegal_action" not in infos
             finished += terminated
     finally:
         envs.close()
@@ -164,7 +169,7 @@ def test_render_as_text() -> None:
 
 @pytest.mark.parametrize("game_id", SOLO_IDS)
 def test_one_state_one_tensor_in_all_three_adapters(game_id: str) -> None:
-    env = make(game_id)
+    env = make(game_id, actions="flat")
     observation, info = env.reset(seed=4)
     options = SHORTER.get(game_id, {})
     spiel = pyspiel.load_game(spiel_name(game_id), {"players": 1, **options})

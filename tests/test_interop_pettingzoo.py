@@ -1,5 +1,6 @@
-"""Every multiplayer game as a PettingZoo environment: PettingZoo's own tests, and spacetable's
-bots playing through it."""
+"""Every multiplayer game as a PettingZoo environment with flat actions: PettingZoo's own tests
+(on the default environments in tests/test_interop_checkers.py), spacetable's bots playing
+through it, illegal actions, and the global state."""
 
 from __future__ import annotations
 
@@ -15,23 +16,28 @@ import pytest
 from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
 
 import spacetable
-from interop_helpers import MULTIPLAYER_IDS, table
+from interop_helpers import MULTIPLAYER_IDS, random_states, table
 from spacetable.agents import make_agent
 from spacetable.engine import SIMULTANEOUS, IllegalActionError
 from spacetable.interop import pettingzoo
 from spacetable.interop.infostate import Trail
 from spacetable.interop.openspiel import SpielState, spiel_name
-from spacetable.interop.sequential import choose_code
+from spacetable.interop.sequential import choose_code, load_game
+from spacetable.interop.table import actions_for
 
 
 def aec(game_id: str, **kwargs: Any) -> Any:
     players, options = table(game_id)
-    return pettingzoo.env(game_id, players, **options, **kwargs)
+    return pettingzoo.env(game_id, players, **{"actions": "flat", **options, **kwargs})
 
 
 def parallel(game_id: str, **kwargs: Any) -> Any:
     players, options = table(game_id)
-    return pettingzoo.parallel_env(game_id, players, **options, **kwargs)
+    return pettingzoo.parallel_env(game_id, players, **{"actions": "flat", **options, **kwargs})
+
+
+FLAT_NOT_DEFAULT_IDS = [g for g in MULTIPLAYER_IDS if actions_for(load_game(g, table(g)[0], {}), None) != "flat"]
+"""The games whose flat environment is not the default, which test_interop_checkers.py checks."""
 
 
 @pytest.fixture
@@ -44,8 +50,8 @@ def no_warnings() -> Iterator[None]:
 
 
 @pytest.mark.usefixtures("no_warnings")
-@pytest.mark.parametrize("game_id", MULTIPLAYER_IDS)
-def test_pettingzoo_api_test(game_id: str) -> None:
+@pytest.mark.parametrize("game_id", FLAT_NOT_DEFAULT_IDS)
+def test_pettingzoo_api_test_with_flat_actions(game_id: str) -> None:
     api_test(aec(game_id), num_cycles=1000)
 
 
@@ -95,8 +101,8 @@ def test_an_illegal_action_raises_when_no_illegal_reward_is_given() -> None:
 
 
 @pytest.mark.usefixtures("no_warnings")
-@pytest.mark.parametrize("game_id", MULTIPLAYER_IDS)
-def test_pettingzoo_parallel_api_test(game_id: str) -> None:
+@pytest.mark.parametrize("game_id", FLAT_NOT_DEFAULT_IDS)
+def test_pettingzoo_parallel_api_test_with_flat_actions(game_id: str) -> None:
     parallel_api_test(parallel(game_id), num_cycles=1000)
 
 
@@ -107,7 +113,7 @@ def test_spacetable_bots_play_through_the_environment(game_id: str, bots: tuple[
     environment's rewards are the game's returns, and only the seat to act has a mask."""
     game_class = spacetable.engine.game_class(game_id)
     players = max(game_class.min_players, min(len(bots), game_class.max_players))
-    env = pettingzoo.env(game_id, players, **table(game_id)[1])
+    env = pettingzoo.env(game_id, players, actions="flat", **table(game_id)[1])
     env.reset(seed=3)
     agents = [make_agent(name) for name in bots[:players]]
     rng = random.Random(3)
@@ -133,15 +139,65 @@ def test_spacetable_bots_play_through_the_environment(game_id: str, bots: tuple[
 
 
 def test_an_illegal_action_changes_nothing() -> None:
-    env = aec("showdown")
+    env = aec("showdown", illegal_reward=-0.5)
     env.reset(seed=1)
     agent = env.agent_selection
     before = env.unwrapped.engine_state.to_json()
+    legal = env.infos[agent]["legal_actions"]
     illegal = int(np.flatnonzero(env.infos[agent]["action_mask"] == 0)[0])
     env.step(illegal)
-    assert env.agent_selection == agent
+    assert env.agent_selection == agent and env.last()[1] == -0.5
     assert env.infos[agent]["illegal_action"] is True
+    assert env.infos[agent]["error"].startswith(f"action {illegal} is not legal for seat 0 now: {len(legal)} are legal")
     assert env.unwrapped.engine_state.to_json() == before
+    env.step(legal[0])
+    assert "illegal_action" not in env.infos[agent]
+
+
+def test_a_refused_parallel_action_says_so_and_the_others_are_played() -> None:
+    env = parallel("showdown")
+    _, infos = env.reset(seed=2)
+    actions = {agent: int(np.flatnonzero(info["action_mask"])[0]) for agent, info in infos.items()}
+    actions["player_1"] = int(np.flatnonzero(infos["player_1"]["action_mask"] == 0)[0])
+    _, rewards, _, _, infos = env.step(actions)
+    assert [agent for agent, info in infos.items() if info.get("illegal_action")] == ["player_1"]
+    assert "seat 1 now" in infos["player_1"]["error"] and rewards["player_1"] == 0.0
+    assert env.unwrapped.engine_state.awaiting() == (1,)  # the other seats picked; seat 1 is asked again
+
+
+@pytest.mark.parametrize("game_id", MULTIPLAYER_IDS)
+@pytest.mark.parametrize("kind", ["aec", "parallel"])
+def test_the_global_state_is_every_seat_observation_in_turn(game_id: str, kind: str) -> None:
+    """Along a random game of the default environment: ``state()`` in ``state_space``, seat 0's
+    tensor first, then seat 1's..."""
+    players, options = table(game_id)
+    env = (pettingzoo.env if kind == "aec" else pettingzoo.parallel_env)(game_id, players, **options)
+    env.reset(seed=7)
+    inner = env.unwrapped
+    for state in random_states(inner.table.game, 7)[::5]:
+        inner.table.state = state
+        global_state = env.state()
+        assert global_state.shape == env.state_space.shape and env.state_space.contains(global_state)
+        tensors = [inner.observe(agent).ravel() for agent in inner.possible_agents]
+        assert np.array_equal(global_state, np.concatenate(tensors))
+
+
+def test_the_global_state_holds_the_hands_no_one_seat_sees() -> None:
+    """In a showdown draft, re-dealing what seat 0 cannot see leaves its observation alone and
+    changes the global state: the others' hands are in it."""
+    env = aec("showdown")
+    env.reset(seed=3)
+    inner = env.unwrapped
+    state = inner.engine_state
+    assert state.current_player() == SIMULTANEOUS
+    seen, whole = env.observe("player_0"), env.state()
+    changed = 0
+    for seed in range(5):
+        inner.table.state = state.resample(0, random.Random(seed))
+        assert np.array_equal(env.observe("player_0"), seen)
+        changed += not np.array_equal(env.state(), whole)
+        assert any(not np.array_equal(env.observe(agent), seen) for agent in inner.possible_agents[1:])
+    assert changed >= 4
 
 
 def test_a_draft_round_is_one_parallel_step() -> None:

@@ -84,3 +84,16 @@ def test_pettingzoo_and_openspiel_planes_agree() -> None:
     state = SpielState(spiel, Trail(engine.clone()))  # the same position
     spiel_planes, _ = split(engine.game, np.asarray(state.observation_tensor(seat), np.float32))
     assert np.array_equal(spiel_planes, env.observe(agent)["planes"])
+
+
+def test_planes_keep_the_factored_decision_beside_them() -> None:
+    """Mothership's default (factored) environment split into planes still shows the steps of
+    the decision chosen so far, as its own entry (SB3's MultiInputPolicy takes no nested dict)."""
+    env = PlanesObservation(gymnasium.make("spacetable/Mothership-v0", round_limit=10))
+    observation, info = env.reset(seed=3)
+    assert set(observation) == {"planes", "vector", "decision"}
+    for _ in range(6):
+        assert env.observation_space.contains(observation)
+        observation, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    flat = PlanesObservation(gymnasium.make("spacetable/Mothership-v0", round_limit=10, actions="flat"))
+    assert set(flat.reset(seed=3)[0]) == {"planes", "vector"}

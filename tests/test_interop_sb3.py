@@ -1,6 +1,7 @@
-"""Stable-Baselines3 and sb3-contrib on every solo game: ``make_vec_env``, SB3's checker and
-MaskablePPO taking a few masked steps (the ``train`` extra, with torch's CPU build, which
-``make test`` installs)."""
+"""Stable-Baselines3 and sb3-contrib on every solo game: ``make_vec_env``, MaskablePPO taking a
+few masked steps, the size of its policy on Mothership's default, factored actions (the
+``train`` extra, with torch's CPU build, which ``make test`` installs; SB3's checker runs in
+tests/test_interop_checkers.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ import sys
 import warnings
 from pathlib import Path
 
+import gymnasium
 import numpy as np
 import pytest
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.utils import get_action_masks
-from stable_baselines3.common.env_checker import check_env
 from stable_baselines3.common.env_util import make_vec_env
 
 from interop_helpers import SHORTER, SOLO_IDS
@@ -28,29 +29,36 @@ def test_make_vec_env_gives_masks_of_each_game(game_id: str) -> None:
         envs = make_vec_env(env_id(game_id), n_envs=2, seed=1, env_kwargs=SHORTER.get(game_id, {}))
     observations = envs.reset()
     masks = get_action_masks(envs)
-    assert observations.shape == (2, *envs.observation_space.shape)
+    space = envs.observation_space
+    if isinstance(space, gymnasium.spaces.Dict):  # factored actions: the tensor and the steps chosen
+        assert {key: value.shape for key, value in observations.items()} == {
+            key: (2, *part.shape) for key, part in space.items()
+        }
+    else:
+        assert observations.shape == (2, *space.shape)
     assert masks.shape == (2, envs.action_space.n) and masks.any(axis=1).all()
     envs.step(np.array([np.flatnonzero(mask)[0] for mask in masks]))
     assert get_action_masks(envs).any(axis=1).all()
     envs.close()
 
 
-@pytest.mark.parametrize("game_id", SOLO_IDS)
-def test_sb3_check_env(game_id: str) -> None:
-    """SB3's checker steps with unmasked random actions: it runs with illegal actions skipped."""
-    import gymnasium
-
-    env = gymnasium.make(env_id(game_id), illegal_reward=-0.1, **SHORTER.get(game_id, {}))
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        check_env(env.unwrapped, warn=True)
-    assert [str(w.message) for w in caught] == []
+def test_maskable_ppo_on_default_mothership_is_small() -> None:
+    """MaskablePPO with its default policy on the default solo Mothership (factored: a Dict
+    observation, so ``MultiInputPolicy``): its output layer has ``width`` actions, not the flat
+    191,814, so the policy holds under a million parameters (about 13 million flat)."""
+    env = gymnasium.make(env_id("mothership"))
+    model = MaskablePPO("MultiInputPolicy", env, device="cpu", seed=1)
+    parameters = sum(parameter.numel() for parameter in model.policy.parameters())
+    assert env.action_space.n < 300 and parameters < 1_000_000
+    observation, info = env.reset(seed=1)
+    action, _ = model.predict(observation, action_masks=info["action_mask"])
+    assert info["action_mask"][int(action)] == 1
 
 
 @pytest.mark.soak  # torch's training loop: about 10 s of CI's ten minutes, so make soak runs it
 def test_maskable_ppo_learns_for_a_few_steps_with_the_shaped_reward() -> None:
     """A smoke check only (training lives in examples/train_falling_skies.py): MaskablePPO's
-    rollouts take only masked actions, which the default raises on if not."""
+    rollouts take only masked actions (none is refused)."""
     settings = {"level": 1, "reward": "shaped", "render_mode": None}  # None: SB3 asks for no rgb_array
     envs = make_vec_env(env_id("falling-skies"), n_envs=1, seed=2, env_kwargs=settings)
     model = MaskablePPO("MlpPolicy", envs, n_steps=32, batch_size=32, n_epochs=1, seed=2, device="cpu")

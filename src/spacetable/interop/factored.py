@@ -12,29 +12,34 @@ sequence. The engine applies the action when its last step is chosen.
 
 - :class:`FactoredCodec`: the steps of a game (``width``, ``depth``), the mask of the next step
   after a prefix, and the flat code a finished sequence stands for.
-- :class:`FactoredActions` (Gymnasium) and :class:`FactoredAECWrapper` (PettingZoo, turn-based)
-  wrap a spacetable environment: actions are ``Discrete(width)``, the observation is
-  ``{"observation": the game's tensor, "decision": the steps chosen so far}`` (``depth`` rows
-  of ``width``, one-hot), ``action_mask`` (and ``action_masks()``) is the mask of the step to
-  choose now. A step outside the mask raises ValueError and changes nothing. Until the last
-  step the game does not move: the reward is 0 and the same agent chooses again.
+- :class:`Chooser`: the steps one seat has chosen so far in its decision.
+- Environments: Gymnasium's ``SoloEnv`` and PettingZoo's ``env`` and ``parallel_env`` take
+  ``actions="factored"`` (the default of a game with more than ``table.FLAT_ACTIONS_MAX`` flat
+  codes: Mothership); :class:`FactoredActions` (Gymnasium), :class:`FactoredAECWrapper` and
+  :class:`FactoredParallelWrapper` (PettingZoo) make a flat environment factored. Actions are
+  ``Discrete(width)``, the observation is ``{"observation": the game's tensor, "decision": the
+  steps chosen so far}`` (``depth`` rows of ``width``, one-hot), ``action_mask`` (and
+  ``action_masks()``) is the mask of the step to choose now. Until the last step the game does
+  not move: the reward is 0 and the same agent chooses again. A step outside the mask is
+  refused as any illegal action is (``interop.table``): nothing changes, the step pays
+  ``illegal_reward`` and the info says so, or in strict mode it raises IllegalActionError.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import BaseWrapper
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import BaseParallelWrapper, BaseWrapper
 
 from spacetable.engine import Game, State
 
-from .gymnasium import SoloEnv
+from .table import Table, legal_summary
 
 Mask = npt.NDArray[np.int8]
 
@@ -80,12 +85,12 @@ class FactoredCodec:
         return spaces.Box(0.0, 1.0, (self.depth * self.width,), np.float32)
 
 
-class _Chooser:
-    """What both wrappers share: the prefix chosen so far by the seat that decides, and the
-    masks of the decision (each worked out once)."""
+class Chooser:
+    """The steps one seat has chosen so far in its decision, and the masks of that decision
+    (each worked out once)."""
 
-    def __init__(self, game: Game) -> None:
-        self.codec = FactoredCodec(game)
+    def __init__(self, codec: FactoredCodec) -> None:
+        self.codec = codec
         self.prefix: list[int] = []
         self._decision: tuple[Sequence[Any], list[tuple[int, ...]], dict[tuple[int, ...], Mask]] = ((), [], {})
 
@@ -103,90 +108,79 @@ class _Chooser:
             mask.flags.writeable = False
         return mask
 
-    def choose(self, state: State, seat: int, value: int) -> int | None:
-        """Take the step ``value``: the flat code once the sequence is finished (the prefix
-        starts again), else None. ValueError, changing nothing, for a value outside the mask."""
-        mask = self.mask(state, seat)
+    def choose(self, table: Table, seat: int, value: int) -> tuple[int | None, str | None]:
+        """Take the step ``value`` for ``seat`` (the seat that may act now): (the flat code,
+        None) once the sequence is finished (the prefix starts again), (None, None) before. A
+        value outside the mask is refused by ``table.refuse``: (None, the error line), the
+        prefix kept (or IllegalActionError in strict mode)."""
+        mask = self.mask(table.state, seat)
         if not 0 <= value < len(mask) or not mask[value]:
-            legal = np.flatnonzero(mask).tolist()
-            raise ValueError(f"step {len(self.prefix)} of the decision: {value} is not allowed now; allowed: {legal}")
+            legal = legal_summary(np.flatnonzero(mask).tolist(), "action_mask")
+            decision = f"step {len(self.prefix)} of seat {seat}'s decision (chosen so far: {self.prefix})"
+            error = f"{decision}: {value} is not legal now: {legal}"
+            return None, table.refuse(seat, error)
         prefix = [*self.prefix, value]
         if not self.codec.finished(prefix):
             self.prefix = prefix
-            return None
+            return None, None
         self.prefix = []
-        return self.codec.code(prefix)
+        return self.codec.code(prefix), None
+
+    def observation(self, tensor: npt.NDArray[np.float32]) -> dict[str, Any]:
+        """The factored observation: ``tensor`` and the steps chosen so far."""
+        return {"observation": tensor, "decision": self.codec.decision(self.prefix)}
 
 
-class FactoredActions(gymnasium.Wrapper[dict[str, Any], np.int64, npt.NDArray[np.float32], np.int64]):
-    """A spacetable Gymnasium environment (``gymnasium.make("spacetable/Mothership-v0")``)
-    choosing each action in factored steps; see the module's docstring."""
+def observation_space(codec: FactoredCodec, tensor: spaces.Space[Any]) -> spaces.Dict:
+    """The space of :meth:`Chooser.observation` around the game's ``tensor`` space."""
+    return spaces.Dict({"observation": tensor, "decision": codec.decision_space()})
+
+
+class FactoredActions(gymnasium.Wrapper[Any, Any, Any, Any]):
+    """Makes a flat spacetable Gymnasium environment factored: the same as making it with
+    ``actions="factored"``. It switches the environment it wraps (``SoloEnv.factor_actions``)
+    and then passes everything through, so ``env.unwrapped`` is factored too."""
 
     def __init__(self, env: gymnasium.Env[Any, Any]) -> None:
-        super().__init__(env)  # Gymnasium types a wrapper's env with the wrapper's own spaces
+        from .gymnasium import SoloEnv  # imported here: the gymnasium module imports this one
+
         solo = env.unwrapped
         if not isinstance(solo, SoloEnv):
             raise TypeError(f"FactoredActions wraps a spacetable environment, not {type(solo).__name__}")
-        solo.flat_masks = False  # this wrapper gives the masks
-        self._chooser = _Chooser(solo.game)
-        codec = self._chooser.codec
-        self.action_space = spaces.Discrete(codec.width)
-        self.observation_space = spaces.Dict({"observation": env.observation_space, "decision": codec.decision_space()})
-        self._tensor: npt.NDArray[np.float32] = np.zeros(env.observation_space.shape or (), np.float32)
+        solo.factor_actions()
+        super().__init__(env)
 
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
-        tensor, info = self.env.reset(seed=seed, options=options)
-        self._tensor = cast(npt.NDArray[np.float32], tensor)
-        self._chooser.prefix = []
-        return self._observation(), {**info, "action_mask": self.action_masks()}
 
-    def step(self, action: np.int64) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        code = self._chooser.choose(self._state, 0, int(action))
-        if code is None:
-            return self._observation(), 0.0, False, False, {"action_mask": self.action_masks()}
-        tensor, reward, over, cut, info = self.env.step(np.int64(code))
-        self._tensor = cast(npt.NDArray[np.float32], tensor)
-        return self._observation(), float(reward), over, cut, {**info, "action_mask": self.action_masks()}
-
-    def action_masks(self) -> Mask:
-        """The mask of the step to choose now (all 0 once the game is over)."""
-        state = self._state
-        if state.is_terminal():
-            return np.zeros(self._chooser.codec.width, dtype=np.int8)
-        return self._chooser.mask(state, 0)
-
-    @property
-    def _state(self) -> State:
-        state: State = self.env.unwrapped.engine_state  # type: ignore[attr-defined]  # a SoloEnv
-        return state
-
-    def _observation(self) -> dict[str, Any]:
-        return {"observation": self._tensor, "decision": self._chooser.codec.decision(self._chooser.prefix)}
+def _turn_off_flat_masks(env: AECEnv | ParallelEnv) -> Table:
+    """The table of a spacetable PettingZoo environment, whose infos then carry no flat mask
+    (a factored wrapper gives the masks rather than have 300k-entry ones built and thrown away)."""
+    inner = env.unwrapped
+    if not inner.flat_masks:
+        raise ValueError(
+            f"{inner.metadata['name']} takes factored actions already (make it with actions='flat' to wrap it)"
+        )
+    inner.flat_masks = False
+    table: Table = inner.table
+    return table
 
 
 class FactoredAECWrapper(BaseWrapper):  # type: ignore[misc]  # pettingzoo has no type stubs
     """A spacetable PettingZoo turn-based environment (``pettingzoo.env("mothership",
-    players=4)``) choosing each action in factored steps; see the module's docstring. Between
-    steps of one decision the same agent is selected, and every reward is 0."""
+    players=4, actions="flat")``) choosing each action in factored steps; see the module's
+    docstring. Between steps of one decision the same agent is selected, and every reward is 0;
+    every step counts towards ``max_cycles``."""
 
     def __init__(self, env: AECEnv) -> None:
         super().__init__(env)
-        env.unwrapped.flat_masks = False  # this wrapper gives the masks
-        self._chooser = _Chooser(env.unwrapped.table.game)
+        self._table = _turn_off_flat_masks(env)
+        self._chooser = Chooser(FactoredCodec(self._table.game))
         codec = self._chooser.codec
         self._spaces = {
-            agent: (
-                spaces.Discrete(codec.width),
-                spaces.Dict({"observation": env.observation_space(agent), "decision": codec.decision_space()}),
-            )
+            agent: (spaces.Discrete(codec.width), observation_space(codec, env.observation_space(agent)))
             for agent in env.possible_agents
         }
         self._idle = np.zeros(codec.width, dtype=np.int8)
         self._idle.flags.writeable = False
-        self._choosing = False
-        """True between the steps of one decision (the game has not moved)."""
         self._moves = 0
         """Actions the game has taken since the wrapper was made (the tensors' position)."""
         self._tensors: tuple[int, dict[str, npt.NDArray[np.float32]]] = (-1, {})
@@ -200,7 +194,6 @@ class FactoredAECWrapper(BaseWrapper):  # type: ignore[misc]  # pettingzoo has n
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._chooser.prefix = []
-        self._choosing = False
         self._moves += 1
         self.env.reset(seed=seed, options=options)
 
@@ -219,8 +212,9 @@ class FactoredAECWrapper(BaseWrapper):  # type: ignore[misc]  # pettingzoo has n
         if agent not in tensors:
             tensor = tensors[agent] = self.env.observe(agent)
             tensor.flags.writeable = False  # shared by the steps of a decision
-        prefix = self._chooser.prefix if agent == self.env.agent_selection else []
-        return {"observation": tensors[agent], "decision": self._chooser.codec.decision(prefix)}
+        if agent == self.env.agent_selection:
+            return self._chooser.observation(tensors[agent])
+        return {"observation": tensors[agent], "decision": self._chooser.codec.decision(())}
 
     def step(self, action: Any) -> None:
         agent = self.env.agent_selection
@@ -229,38 +223,91 @@ class FactoredAECWrapper(BaseWrapper):  # type: ignore[misc]  # pettingzoo has n
             self.env.step(action)
             return
         seat = self.env.possible_agents.index(agent)
-        code = self._chooser.choose(self.env.unwrapped.engine_state, seat, int(action))
-        self._choosing = code is None
-        if code is not None:
+        code, error = self._chooser.choose(self._table, seat, int(action))
+        if code is None:  # a step within the decision, or a refused one: the game does not move
+            self.env.unwrapped.settle(agent, error)
+        else:
             self._moves += 1
             self.env.step(code)
 
     @property
     def infos(self) -> dict[str, dict[str, Any]]:
         """The environment's infos, each ``action_mask`` the mask of the agent's next step (one
-        dict per step of a decision, the same however often asked)."""
+        dict per step, the same however often asked)."""
         inner, selected = self.env.infos, self.env.agent_selection
         key = (selected, tuple(self._chooser.prefix))
         if self._infos[0] is not inner or self._infos[1] != key:
-            state = self.env.unwrapped.engine_state
+            state = self._table.state
             infos = {}
             for agent, info in inner.items():
                 mask = self._idle
                 if agent == selected and not state.is_terminal():
-                    seat = self.env.possible_agents.index(agent)
-                    mask = self._chooser.mask(state, seat)
+                    mask = self._chooser.mask(state, self.env.possible_agents.index(agent))
                 infos[agent] = {**info, "action_mask": mask}
             self._infos = (inner, key, infos)
         return self._infos[2]
 
-    @property
-    def rewards(self) -> dict[str, float]:
-        rewards: dict[str, float] = self.env.rewards
-        return dict.fromkeys(rewards, 0.0) if self._choosing else rewards
 
-    @property
-    def _cumulative_rewards(self) -> dict[str, float]:
-        cumulative: dict[str, float] = self.env._cumulative_rewards
-        if self._choosing:  # the selected agent's reward was given at its first step
-            return {**cumulative, self.env.agent_selection: 0.0}
-        return cumulative
+class FactoredParallelWrapper(BaseParallelWrapper):  # type: ignore[misc]  # pettingzoo has no type stubs
+    """A spacetable PettingZoo parallel environment (``pettingzoo.parallel_env("mothership",
+    actions="flat")``) choosing each action in factored steps; see the module's docstring.
+    Every agent that may act takes one step of its own decision per environment step; an
+    agent's action is applied at its last step (a draft round ends once every seat's is).
+    Every step counts towards ``max_cycles``."""
+
+    def __init__(self, env: ParallelEnv) -> None:
+        super().__init__(env)
+        self._table = _turn_off_flat_masks(env)
+        codec = FactoredCodec(self._table.game)
+        self._choosers = [Chooser(codec) for _ in env.possible_agents]
+        self._spaces = {
+            agent: (spaces.Discrete(codec.width), observation_space(codec, env.observation_space(agent)))
+            for agent in env.possible_agents
+        }
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        for chooser in self._choosers:
+            chooser.prefix = []
+        observations, infos = self.env.reset(seed=seed, options=options)
+        return self._factored(observations, infos)
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._spaces[agent][0]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._spaces[agent][1]
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+        """One step of the decision of every agent that may act now (the others' are ignored)."""
+        errors = {}
+        table = self._table
+        for seat in table.acting():
+            agent = self.env.possible_agents[seat]
+            if agent in actions:
+                code, error = self._choosers[seat].choose(table, seat, int(actions[agent]))
+                if code is not None:
+                    error = table.play(seat, code)
+                if error is not None:
+                    errors[agent] = error
+        observations, rewards, terminations, truncations, infos = self.env.unwrapped.settle(errors)
+        observed, infos = self._factored(observations, infos)
+        return observed, rewards, terminations, truncations, infos
+
+    def _factored(self, observations: dict[str, Any], infos: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The observations with each agent's steps chosen so far, and the infos with each
+        agent's ``action_mask`` the mask of its next step (0 while it waits)."""
+        table, seats = self._table, self.env.possible_agents.index
+        acting = table.acting()
+        observed, factored = {}, {}
+        for agent, tensor in observations.items():
+            seat = seats(agent)
+            chooser = self._choosers[seat]
+            observed[agent] = chooser.observation(tensor)
+            if seat in acting:
+                mask = chooser.mask(table.state, seat).copy()
+            else:
+                mask = np.zeros(chooser.codec.width, dtype=np.int8)
+            factored[agent] = {**infos[agent], "action_mask": mask}
+        return observed, factored

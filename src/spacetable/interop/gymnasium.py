@@ -10,16 +10,21 @@ it). Keywords are the game's options, and:
 
 - ``reward``: ``"win"`` (default), ``returns()`` when the game ends (a win is 1); ``"shaped"``,
   that plus the change in the game's progress measure after every step (``Game.progress``).
-- ``illegal_reward``: None (default), an action outside the mask raises IllegalActionError and
-  changes nothing; a number (a penalty such as -0.1), the action is skipped, the step gives that
-  reward and ``info["illegal_action"] = True``.
+- ``illegal_reward``: an action outside the mask is refused (``interop.table``'s policy, the
+  same in PettingZoo): it changes nothing, the step gives ``illegal_reward`` (default 0.0; a
+  negative number is a penalty), ``info["illegal_action"] = True`` and ``info["error"]`` says
+  why. None is the strict mode: the step raises IllegalActionError.
+- ``actions``: ``"flat"`` or ``"factored"``; the default is the game's (factored above
+  ``table.FLAT_ACTIONS_MAX`` flat codes: Mothership; flat for the others).
 
-The observation is the game's tensor (values in [0, 1]); actions are the game's codes,
-``Discrete(game.actions.size)``; ``info["action_mask"]`` (and :meth:`SoloEnv.action_masks`, as
-sb3-contrib's MaskablePPO asks) marks the legal ones; a wrapper that masks its own way sets
-``flat_masks = False`` and infos then carry none. Chance is drawn from the environment's
-generator. Each id is registered with ``max_episode_steps`` (:func:`episode_steps`).
-``render()`` gives the game as text (render modes ``ansi``: returned, ``human``: printed).
+Flat: the observation is the game's tensor (values in [0, 1]); actions are the game's codes,
+``Discrete(game.actions.size)``. Factored (:mod:`spacetable.interop.factored`): actions are
+the steps of a decision, ``Discrete(width)``, and the observation is
+``{"observation": the tensor, "decision": the steps chosen so far}``. Either way
+``info["action_mask"]`` (and :meth:`SoloEnv.action_masks`, as sb3-contrib's MaskablePPO asks)
+marks the legal actions or steps. Chance is drawn from the environment's generator. Each id is
+registered with ``max_episode_steps`` (:func:`episode_steps`). ``render()`` gives the game as
+text (render modes ``ansi``: returned, ``human``: printed).
 """
 
 from __future__ import annotations
@@ -34,10 +39,12 @@ from gymnasium import spaces
 
 from spacetable.engine import JSON, Game, State, list_games, load_finite
 
+from .factored import Chooser, FactoredCodec, observation_space
 from .sequential import load_game
-from .table import RENDER_MODES, Table, check_render_mode
+from .table import RENDER_MODES, Table, actions_for, check_render_mode, refusal_info
 
-Observation = npt.NDArray[np.float32]
+Observation = npt.NDArray[np.float32] | dict[str, Any]
+"""The tensor (flat actions), or the tensor and the steps chosen so far (factored)."""
 
 
 def env_id(game_id: str) -> str:
@@ -56,18 +63,31 @@ class SoloEnv(gymnasium.Env[Observation, np.int64]):
         game_id: str,
         render_mode: str | None = None,
         reward: str = "win",
-        illegal_reward: float | None = None,
+        illegal_reward: float | None = 0.0,
+        actions: str | None = None,
         **options: JSON,
     ) -> None:
         check_render_mode(render_mode)
         self.game = load_game(game_id, 1, options)
         self.render_mode = render_mode
         self.table = Table(self.game, together=False, reward=reward, illegal_reward=illegal_reward)
-        self.observation_space = spaces.Box(0.0, 1.0, self.game.observation_shape(), np.float32)
-        self.action_space = spaces.Discrete(self.game.actions.size)
-        self.flat_masks = True
-        """Whether infos carry the flat ``action_mask`` (a wrapper that masks otherwise, such
-        as ``interop.factored``'s, turns it off rather than have it built and thrown away)."""
+        self.observation_space: spaces.Space[Any] = spaces.Box(0.0, 1.0, self.game.observation_shape(), np.float32)
+        self.action_space: spaces.Discrete = spaces.Discrete(self.game.actions.size)
+        self.chooser: Chooser | None = None
+        """The steps of the decision under way, with factored actions (None: flat)."""
+        self._tensor = np.zeros(self.game.observation_shape(), np.float32)
+        """The tensor of the position, copied into each observation."""
+        if actions_for(self.game, actions) == "factored":
+            self.factor_actions()
+
+    def factor_actions(self) -> None:
+        """Take factored actions from now on (what ``actions="factored"`` and
+        ``interop.factored.FactoredActions`` do); the next reset starts a decision."""
+        if self.chooser is None:
+            codec = FactoredCodec(self.game)
+            self.chooser = Chooser(codec)
+            self.action_space = spaces.Discrete(codec.width)
+            self.observation_space = observation_space(codec, self.observation_space)
 
     @property
     def engine_state(self) -> State:
@@ -80,43 +100,54 @@ class SoloEnv(gymnasium.Env[Observation, np.int64]):
         """A new game; ``options`` are not used (the game's options are given to ``make``)."""
         super().reset(seed=seed)
         self.table.reset(int(self.np_random.integers(2**63)))
+        self._tensor = self.table.observation(0)
+        if self.chooser is not None:
+            self.chooser.prefix = []
         if self.render_mode == "human":
             self.render()
-        return self.table.observation(0), self._info()
+        return self._observation(), {"action_mask": self.action_masks()}
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        info = self._info(illegal=not self.table.play(0, operator.index(action)))
-        over = self.table.state.is_terminal()
+        """Play the action (flat), or take a step of the decision and play it at its last
+        (factored); an illegal one is refused (see the module's docstring)."""
+        value = operator.index(action)
+        code, error = (value, None) if self.chooser is None else self.chooser.choose(self.table, 0, value)
+        if code is not None:
+            error = self.table.play(0, code)
+            if error is None:
+                self._tensor = self.table.observation(0)
+        info = {"action_mask": self.action_masks(), **refusal_info(error)}
         if self.render_mode == "human":
             self.render()
-        return self.table.observation(0), self.table.rewards()[0], over, False, info
+        return self._observation(), self.table.rewards()[0], self.table.state.is_terminal(), False, info
 
     def action_masks(self) -> npt.NDArray[np.int8]:
-        """1 for each legal action code now. Once the game is over, all 1: the step a vector
-        environment spends on its autoreset ignores the action, and a mask of zeros would leave
-        masked sampling nothing to choose from."""
+        """1 for each legal action code (or factored, each legal value of the step) now. Once
+        the game is over, all 1: the step a vector environment spends on its autoreset ignores
+        the action, and a mask of zeros would leave masked sampling nothing to choose from."""
         if self.table.state.is_terminal():
-            return np.ones(self.game.actions.size, dtype=np.int8)
+            return np.ones(int(self.action_space.n), dtype=np.int8)
+        if self.chooser is not None:
+            return self.chooser.mask(self.table.state, 0).copy()
         return self.table.action_mask(0)
 
     def render(self) -> str | None:
         return self.table.render(self.render_mode)
 
-    def _info(self, illegal: bool = False) -> dict[str, Any]:
-        """The step's info: the flat mask (while ``flat_masks``), and whether the action was skipped."""
-        info: dict[str, Any] = {"action_mask": self.action_masks()} if self.flat_masks else {}
-        if illegal:
-            info["illegal_action"] = True
-        return info
+    def _observation(self) -> Observation:
+        """A new copy of the position's tensor (Gymnasium wants no two observations to share
+        data), with the steps chosen so far when factored."""
+        tensor = self._tensor.copy()
+        return tensor if self.chooser is None else self.chooser.observation(tensor)
 
 
 def episode_steps(game: Game) -> int:
     """The ``max_episode_steps`` an id is registered with: the game's bound on its actions
-    (``Game.bounded_length``, chance included, at the default options made finite), so that no
-    episode of legal actions is ever cut; only an agent whose illegal actions are skipped
-    (``illegal_reward``) can reach it. Options that lengthen the game need a larger
-    ``max_episode_steps`` given to ``make``."""
-    return game.bounded_length()
+    (``Game.bounded_length``, chance included, at the default options made finite) times the
+    most steps a factored action takes, so that no episode of legal steps is ever cut, flat or
+    factored; only an agent whose illegal actions are refused can reach it. Options that
+    lengthen the game need a larger ``max_episode_steps`` given to ``make``."""
+    return game.bounded_length() * FactoredCodec(game).depth
 
 
 def register_solo_games() -> list[str]:

@@ -13,15 +13,22 @@ and for the turn-based one as many steps as it has agents per cycle. ``reward`` 
 (default: the game's ``returns()`` when it ends) or ``"shaped"`` (that plus the change in each
 seat's ``Game.progress`` after every step). ``illegal_reward`` (default 0.0) is what an illegal
 action earns: it changes nothing, the agent is asked again, with
-``infos[agent]["illegal_action"] = True``; None makes it raise IllegalActionError instead.
+``infos[agent]["illegal_action"] = True`` and ``infos[agent]["error"]`` saying why; None makes
+it raise IllegalActionError instead (``interop.table``'s policy, the same in Gymnasium).
 
-An observation is the game's tensor for the agent's seat (values in [0, 1]), the same as
-OpenSpiel's and Gymnasium's. ``infos[agent]["action_mask"]`` has 1 for each action the agent
-may take now (all 0 while it waits), and ``infos[agent]["legal_actions"]`` the codes of those
-actions, ascending (an agent need not scan a mask of hundreds of thousands of entries for
-them). Actions are the game's codes (``Discrete(game.actions.size)``).
-Chance is drawn from the generator seeded by ``reset(seed)``. ``render()`` gives the spectator's
-view as text (render modes ``ansi``: returned, ``human``: printed).
+``actions`` is ``"flat"`` or ``"factored"`` (``interop.factored``); the default is the game's:
+factored above ``table.FLAT_ACTIONS_MAX`` flat codes (Mothership), else flat. Flat: actions are
+the game's codes (``Discrete(game.actions.size)``), an observation is the game's tensor for the
+agent's seat (values in [0, 1]), the same as OpenSpiel's and Gymnasium's,
+``infos[agent]["action_mask"]`` has 1 for each action the agent may take now (all 0 while it
+waits), and ``infos[agent]["legal_actions"]`` the codes of those actions, ascending (an agent
+need not scan a mask of hundreds of thousands of entries for them). Factored: the wrappers of
+``interop.factored`` around the flat environment (``env.unwrapped``).
+
+``state()`` is the global state for centralised critics (``state_space``: a Box in [0, 1]):
+every seat's tensor, seat 0 first, from the TRUE state, so for training only, never for a
+policy that acts. Chance is drawn from the generator seeded by ``reset(seed)``. ``render()``
+gives the spectator's view as text (render modes ``ansi``: returned, ``human``: printed).
 """
 
 from __future__ import annotations
@@ -39,23 +46,29 @@ from pettingzoo.utils import parallel_to_aec, wrappers
 
 from spacetable.engine import JSON, State, game_class
 
+from .factored import FactoredAECWrapper, FactoredParallelWrapper
 from .sequential import load_game
-from .table import RENDER_MODES, Table, check_render_mode
+from .table import RENDER_MODES, Table, actions_for, check_render_mode, refusal_info
 
 Info = dict[str, Any]
 
 
-def env(game_id: str, players: int | None = None, render_mode: str | None = None, **kwargs: Any) -> AECEnv:
-    """The turn-based environment of a game: ``env("showdown", players=4)``; ``max_cycles``,
-    ``reward``, ``illegal_reward`` and the game's options as keywords."""
-    return wrappers.OrderEnforcingWrapper(GameAECEnv(game_id, players, render_mode, **kwargs))
+def env(
+    game_id: str, players: int | None = None, render_mode: str | None = None, actions: str | None = None, **kwargs: Any
+) -> AECEnv:
+    """The turn-based environment of a game: ``env("showdown", players=4)``; ``actions``,
+    ``max_cycles``, ``reward``, ``illegal_reward`` and the game's options as keywords."""
+    flat = GameAECEnv(game_id, players, render_mode, **kwargs)
+    factored = actions_for(flat.table.game, actions) == "factored"
+    return wrappers.OrderEnforcingWrapper(FactoredAECWrapper(flat) if factored else flat)
 
 
 def parallel_env(
-    game_id: str, players: int | None = None, render_mode: str | None = None, **kwargs: Any
+    game_id: str, players: int | None = None, render_mode: str | None = None, actions: str | None = None, **kwargs: Any
 ) -> ParallelEnv:
     """The parallel environment of a game: every seat that decides now acts in the same step."""
-    return GameParallelEnv(game_id, players, render_mode, **kwargs)
+    flat = GameParallelEnv(game_id, players, render_mode, **kwargs)
+    return FactoredParallelWrapper(flat) if actions_for(flat.table.game, actions) == "factored" else flat
 
 
 def game_module(game_id: str, players: int | None = None, **kwargs: Any) -> types.ModuleType:
@@ -113,6 +126,8 @@ class _GameEnv:
             agent: spaces.Box(0.0, 1.0, game.observation_shape(), np.float32) for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(game.actions.size) for agent in self.possible_agents}
+        self.state_space = spaces.Box(0.0, 1.0, (self.table.global_state_size(),), np.float32)
+        """The space of :meth:`state`."""
         self._generator: np.random.Generator | None = None
         self._no_actions = np.zeros(game.actions.size, dtype=np.int8)
         self._no_actions.flags.writeable = False
@@ -134,6 +149,12 @@ class _GameEnv:
     def observe(self, agent: str) -> npt.NDArray[np.float32]:
         return self.table.observation(self.possible_agents.index(agent))
 
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state: every seat's observation tensor, seat 0 first, which together hold
+        all that any seat knows. Built from the TRUE state: for a centralised critic in
+        training (MAPPO), never for a policy that acts."""
+        return self.table.global_state()
+
     def render(self) -> str | None:
         return self.table.render(self.render_mode)
 
@@ -147,9 +168,9 @@ class _GameEnv:
             self._generator, _ = seeding.np_random(seed)
         self.table.reset(int(self._generator.integers(2**63)))
 
-    def _info(self, agent: str, illegal: bool = False) -> Info:
+    def _info(self, agent: str, error: str | None = None) -> Info:
         """The agent's info; the mask is worked out only for a seat that may act now (the
-        others share one read-only array of zeros)."""
+        others share one read-only array of zeros); ``error``: why its action was refused."""
         info: Info = {}
         if self.flat_masks:
             seat = self.possible_agents.index(agent)
@@ -159,8 +180,7 @@ class _GameEnv:
                 info["legal_actions"] = codes
             else:
                 info["action_mask"], info["legal_actions"] = self._no_actions, []
-        if illegal:
-            info["illegal_action"] = True
+        info.update(refusal_info(error))
         return info
 
 
@@ -198,11 +218,16 @@ class GameAECEnv(_GameEnv, AECEnv):  # type: ignore[misc]  # pettingzoo has no t
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        self.settle(agent, self.table.play(self.possible_agents.index(agent), operator.index(action)))
+
+    def settle(self, agent: str, error: str | None) -> None:
+        """What a step of the selected ``agent`` ends with, once its action was played or
+        refused (``error``), or was a step within a factored decision: rewards, infos, who is
+        done, who acts next. It counts towards ``max_cycles``."""
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        legal = self.table.play(self.possible_agents.index(agent), operator.index(action))
         self.steps += 1
-        self.infos = {a: self._info(a, illegal=a == agent and not legal) for a in self.agents}
+        self.infos = {a: self._info(a, error if a == agent else None) for a in self.agents}
         self.rewards = dict(zip(self.possible_agents, self.table.rewards()))
         if self.table.state.is_terminal():
             self.terminations = dict.fromkeys(self.agents, True)
@@ -246,11 +271,19 @@ class GameParallelEnv(_GameEnv, ParallelEnv):  # type: ignore[misc]  # pettingzo
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
         """Apply the action of every agent that may act now (the others' are ignored)."""
-        illegal = set()
+        errors = {}
         for seat in self.table.acting():
             agent = agent_name(seat)
-            if agent in actions and not self.table.play(seat, operator.index(actions[agent])):
-                illegal.add(agent)
+            if agent in actions:
+                error = self.table.play(seat, operator.index(actions[agent]))
+                if error is not None:
+                    errors[agent] = error
+        return self.settle(errors)
+
+    def settle(self, errors: dict[str, str]) -> tuple[dict[str, Any], ...]:
+        """What a step ends with once the agents' actions were played or refused (``errors``,
+        by agent), or were steps within factored decisions: the step's five dicts. It counts
+        towards ``max_cycles``."""
         self.cycles += 1
         state = self.table.state
         over = state.is_terminal()
@@ -260,7 +293,7 @@ class GameParallelEnv(_GameEnv, ParallelEnv):  # type: ignore[misc]  # pettingzo
         rewards = {agent: earned[agent] for agent in self.agents}
         terminations = dict.fromkeys(self.agents, over)
         truncations = dict.fromkeys(self.agents, cut)
-        infos = {agent: self._info(agent, illegal=agent in illegal) for agent in self.agents}
+        infos = {agent: self._info(agent, errors.get(agent)) for agent in self.agents}
         if over or cut:
             self.agents = []
         if self.render_mode == "human":

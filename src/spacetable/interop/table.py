@@ -1,10 +1,17 @@
 """A game in progress inside an environment (PettingZoo, Gymnasium): the true state, chance
 drawn from a seeded generator, seats acting by action codes, and the rewards they earn.
+
+**Illegal actions**, one policy for every environment (flat or factored): an action outside the
+mask is refused. It changes nothing, the same seat is asked again, the step pays the seat
+``illegal_reward`` (default 0.0; a negative number is a penalty) and its info says so
+(:func:`refusal_info`: ``illegal_action`` True and ``error``, one line). ``illegal_reward=None``
+is the strict mode, for debugging: the step raises IllegalActionError with that line.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
@@ -17,6 +24,17 @@ from .sequential import codes_of, decider, observe
 
 RENDER_MODES = ("ansi", "human")
 """Text for every environment: ``ansi`` returns it, ``human`` prints it."""
+
+ACTIONS = ("flat", "factored")
+"""How an environment takes actions: ``flat``, one code of the game's codec a step
+(``Discrete(game.actions.size)``); ``factored``, each action as a few small steps
+(:mod:`spacetable.interop.factored`)."""
+
+FLAT_ACTIONS_MAX = 10_000
+"""The most codes a game's flat codec may have for its environments to take flat actions by
+default. A masked policy's output layer has a weight per code and hidden unit (64 x 191,814 =
+12.3M for solo Mothership, the whole network's bulk), so a game above it (Mothership: 191,814
+to 539,014 codes) defaults to factored actions; every other game (at most 2,326) to flat."""
 
 REWARDS = ("win", "shaped")
 """``win``: the game's ``returns()`` when it ends (a win is 1). ``shaped``: that, plus after
@@ -35,6 +53,28 @@ def check_render_mode(mode: str | None) -> None:
         )
 
 
+def actions_for(game: Game, actions: str | None) -> str:
+    """``actions`` checked against :data:`ACTIONS`, or where None the game's default:
+    ``factored`` above :data:`FLAT_ACTIONS_MAX` codes, else ``flat``."""
+    if actions is None:
+        return "factored" if game.actions.size > FLAT_ACTIONS_MAX else "flat"
+    if actions not in ACTIONS:
+        raise ValueError(f"actions must be one of {ACTIONS} or None (the game's default), not {actions!r}")
+    return actions
+
+
+def refusal_info(error: str | None) -> dict[str, Any]:
+    """What a step's info says about its action: nothing when it was taken; for a refused one
+    ``illegal_action`` True and the ``error`` line."""
+    return {} if error is None else {"illegal_action": True, "error": error}
+
+
+def legal_summary(legal: list[int], where: str) -> str:
+    """How many values are legal, the first few, and where their mask is."""
+    shown = ", ".join(map(str, legal[:8])) + (", ..." if len(legal) > 8 else "")
+    return f"{len(legal)} are legal ({shown}), marked in info['{where}']"
+
+
 def check_reward(reward: str, game: Game) -> None:
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
@@ -48,11 +88,11 @@ class Table:
 
     ``together`` says who may act where several seats decide at once: all of them (a parallel
     environment), or only the lowest of them, then the next (turn by turn). ``reward`` is one of
-    :data:`REWARDS`. ``illegal_reward`` says what an illegal action does: None, raise
-    IllegalActionError; a number, change nothing and give the seat that reward (a penalty).
+    :data:`REWARDS`. ``illegal_reward`` is the illegal-action policy of the module's docstring
+    (:meth:`refuse`).
     """
 
-    def __init__(self, game: Game, together: bool, reward: str = "win", illegal_reward: float | None = None) -> None:
+    def __init__(self, game: Game, together: bool, reward: str = "win", illegal_reward: float | None = 0.0) -> None:
         check_reward(reward, game)
         self.game = game
         self.together = together
@@ -81,23 +121,28 @@ class Table:
             return ()
         return state.awaiting() if self.together else (decider(state),)
 
-    def play(self, seat: int, code: int) -> bool:
-        """Apply ``seat``'s action ``code``, then draw chance up to the next decision. An action
-        that is not legal for the seat now changes nothing: it raises IllegalActionError, or
-        with an ``illegal_reward`` returns False and books that reward for the seat."""
+    def play(self, seat: int, code: int) -> str | None:
+        """Apply ``seat``'s action ``code``, then draw chance up to the next decision; None. An
+        action that is not legal for the seat now is refused (:meth:`refuse`): its error line."""
         try:
             action = self.game.actions.decode(code)
         except MalformedActionError:
             action = None
         if action is None or seat not in self.acting() or action not in self.state.legal_actions(seat):
-            if self.illegal_reward is None:
-                raise IllegalActionError(self._why_illegal(seat, code))
-            self._penalties[seat] += self.illegal_reward
-            return False
+            return self.refuse(seat, self._why_illegal(seat, code))
         self.state.apply_action(action, seat)
         self._draw_chance()
         self._shared = {}
-        return True
+        return None
+
+    def refuse(self, seat: int, error: str) -> str:
+        """The illegal-action policy: nothing changes; in strict mode (``illegal_reward`` None)
+        raise IllegalActionError(``error``), else book ``illegal_reward`` for ``seat`` (paid by
+        the next :meth:`rewards`) and return ``error``."""
+        if self.illegal_reward is None:
+            raise IllegalActionError(error)
+        self._penalties[seat] += self.illegal_reward
+        return error
 
     def rewards(self) -> list[float]:
         """What each seat earned since the last call (or the reset): see :data:`REWARDS`, plus
@@ -109,6 +154,16 @@ class Table:
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         return observe(self.state, seat, self._shared)
+
+    def global_state(self) -> npt.NDArray[np.float32]:
+        """Every seat's observation tensor, flattened and concatenated, seat 0 first: all that
+        any seat knows, its private information included. It comes from the TRUE state: for a
+        centralised critic in training, never for a policy that acts."""
+        return np.concatenate([self.observation(seat).ravel() for seat in range(self.game.players)])
+
+    def global_state_size(self) -> int:
+        """The length of :meth:`global_state`."""
+        return self.game.players * math.prod(self.game.observation_shape())
 
     def legal_codes(self, seat: int) -> list[int]:
         """The codes of ``seat``'s legal actions, ascending (none when it may not act now)."""
@@ -146,8 +201,7 @@ class Table:
         if seat not in self.acting():
             return f"action {code} for seat {seat}: seat {seat} does not act now (seats {list(self.acting())} do)"
         legal = codes_of(self.state, seat)
-        shown = ", ".join(map(str, legal[:8])) + (", ..." if len(legal) > 8 else "")
-        return f"action {code} is not legal for seat {seat} now: the action mask allows {len(legal)} ({shown})"
+        return f"action {code} is not legal for seat {seat} now: {legal_summary(legal, 'action_mask')}"
 
     def _earned_now(self) -> list[float]:
         """Each seat's reward so far: its return (0 until the game ends) and, shaped, its progress."""
