@@ -107,6 +107,22 @@ def test_parameters_are_players_and_options() -> None:
         pyspiel.load_game("spacetable_showdown(players=7)")
 
 
+@pytest.mark.parametrize(
+    ("name", "running"),
+    [
+        ("spacetable_showdown(players=4)", {"players": 4, "fire_round": 20}),  # the finite option it runs with
+        ("spacetable_showdown(players=3,fire_round=7)", {"players": 3, "fire_round": 7}),
+        ("spacetable_falling_skies", {"players": 1, "level": -1, "energy_room": "gain"}),  # level: not given
+    ],
+)
+def test_the_game_string_shows_the_values_the_game_runs_with(name: str, running: dict[str, JSON]) -> None:
+    game = pyspiel.load_game(name)
+    assert game.get_parameters() == running
+    assert "fire_round=-1" not in str(game)
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game) and again.game.options == game.game.options
+
+
 @pytest.mark.parametrize(("given", "first"), [("", None), (",first_seat=0", 0), (",first_seat=1", 1)])
 def test_first_seat_zero_is_a_seat_not_unset(given: str, first: int | None) -> None:
     game = pyspiel.load_game(f"spacetable_mothership(players=2,round_limit=3{given})")
@@ -347,8 +363,8 @@ def test_rl_environment_plays_a_whole_game() -> None:
     while not time_step.last():
         player = time_step.observations["current_player"]
         legal = time_step.observations["legal_actions"][player]
-        # without an information state tensor, rl_environment hands out the observation tensor
-        assert legal and len(time_step.observations["info_state"][player]) == game.observation_tensor_size()
+        # the information state tensor: the observation tensor, then the seat's memory
+        assert legal and len(time_step.observations["info_state"][player]) == game.information_state_tensor_size()
         time_step = env.step([rng.choice(legal)])
         steps += 1
     assert steps > 10

@@ -23,7 +23,7 @@ from .references import Teaching
 
 if TYPE_CHECKING:
     from .match import Player
-    from .tensor import Tensor
+    from .tensor import Recall, Tensor
 
 CHANCE = -1
 """``current_player()`` of a state where chance acts (a roll, a shuffle, a blind draw)."""
@@ -263,6 +263,12 @@ class Game(ABC):
         seat's tensor has in common (the public part), worked out once. Nothing of a seat's
         own view may go into it. Default: nothing is shared."""
         return self.observation_tensor(state, seat)
+
+    def recall(self) -> Recall | None:
+        """What a seat's information-state tensor keeps beyond :meth:`observation_tensor`: its
+        memory of what the view no longer shows (``engine.tensor.Recall``). None (the default):
+        nothing, as where the view is the whole state (no hidden information)."""
+        return None
 
     # ---- presentation (front ends draw only from these and view(seat)) ----
     def board_svg(self, view: JSON, seat: int | None) -> str | None:

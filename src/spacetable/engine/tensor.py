@@ -7,6 +7,7 @@ divided by the most there can be (``ratio``).
 from __future__ import annotations
 
 import functools
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 from weakref import WeakKeyDictionary
@@ -14,6 +15,8 @@ from weakref import WeakKeyDictionary
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+
+    from .actions import Action
 
 Tensor: TypeAlias = "Sequence[float] | npt.NDArray[np.floating[Any]]"
 """What ``Game.observation_tensor`` gives: a flat list of floats, or a flat numpy array (numpy
@@ -54,4 +57,22 @@ def per_game(work: Callable[[GameT], Value]) -> Callable[[GameT], Value]:
     return once
 
 
-__all__ = ["Tensor", "one_hot", "per_game", "ratio"]
+class Recall(ABC):
+    """What a seat's information-state tensor remembers beyond its current view (``Game.recall``,
+    written in ``games/<package>/views/infostate.py``): ``size`` numbers in [0, 1], all 0 when a
+    game starts, that each step of the game updates from what the seat saw and did alone, so
+    that they hold nothing the seat may not know. Fixed size: a summary of the seat's past
+    (counts, things seen once), not all of it."""
+
+    size: int
+
+    @abstractmethod
+    def remember(
+        self, memory: npt.NDArray[np.float32], seat: int, before: Any, action: Action | None, after: Any
+    ) -> None:
+        """Update ``memory`` in place for one step of the game: ``before`` and ``after`` are
+        ``seat``'s views around the step, ``action`` the seat's own action (None when chance or
+        another seat acted)."""
+
+
+__all__ = ["Recall", "Tensor", "one_hot", "per_game", "ratio"]

@@ -13,22 +13,30 @@ worked out when asked, once per step and seat, the part they have in common once
 (OpenSpiel asks for the initial state's on every ``observation_tensor`` call, to learn its
 size, and ``rl_environment`` for every seat's after every step).
 
+The information state tensor is fixed in size: the seat's observation tensor, flat, then the
+game's memory of what the seat saw and did that its view no longer shows (``Game.recall``,
+``games/<package>/views/infostate.py``), updated step by step from the seat's views around each
+step and its own actions, and worked out when asked, as digests are. A game without a recall
+(nothing hidden: the view is the whole state) has the observation tensor alone.
+
 Resampling starts a new chain at a state re-dealt by ``state.resample(seat)``. The resampled
-seat keeps its digest, so its information state is unchanged. The other seats' pasts in the
-re-dealt world are unknown: their digests start again from their view of it (seeded with the
-resampled seat's digest), so ISMCTS groups the worlds in which an opponent sees the same.
+seat keeps its digest and memory, so its information state is unchanged. The other seats'
+pasts in the re-dealt world are unknown: their digests start again from their view of it
+(seeded with the resampled seat's digest), so ISMCTS groups the worlds in which an opponent
+sees the same, and their memories start empty.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from spacetable.engine import CHANCE, JSON, State
+from spacetable.engine import CHANCE, JSON, Game, State
 
 from .sequential import apply_code, load_game, observation_string, observe
 
@@ -36,7 +44,7 @@ from .sequential import apply_code, load_game, observation_string, observe
 class Trail:
     """A position and how it was reached: the step that made it, and the history before."""
 
-    __slots__ = ("_digests", "_seed", "_shared", "_tensors", "code", "length", "parent", "seat", "state")
+    __slots__ = ("_digests", "_memories", "_seed", "_shared", "_tensors", "code", "length", "parent", "seat", "state")
 
     def __init__(
         self,
@@ -58,6 +66,7 @@ class Trail:
         self._seed = seed
         self._digests: dict[int, str] = {}
         self._tensors: dict[int, npt.NDArray[np.float32]] = {}
+        self._memories: dict[int, npt.NDArray[np.float32]] = {}
         self._shared: dict[str, Any] = {}
         """What the seats' tensors of ``state`` have in common (``Game.observation_tensor_shared``)."""
 
@@ -74,6 +83,36 @@ class Trail:
             tensor = self._tensors[seat] = observe(self.state, seat, self._shared)
             tensor.flags.writeable = False
         return tensor
+
+    def information_tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """``seat``'s information state tensor: its observation tensor, flat, then its memory."""
+        return np.concatenate((self.tensor(seat).ravel(), self.memory(seat)))
+
+    def memory(self, seat: int) -> npt.NDArray[np.float32]:
+        """``seat``'s memory (``Game.recall``) of its past up to here (a read-only array, shared)."""
+        recall = self.state.game.recall()
+        if recall is None:
+            return _NOTHING
+        chain: list[Trail] = []
+        node = self
+        while seat not in node._memories and node.parent is not None:
+            chain.append(node)
+            node = node.parent
+        memory = node._memories.get(seat)
+        if memory is None:
+            memory = node._memories[seat] = _read_only(np.zeros(recall.size, dtype=np.float32))
+        if chain:
+            before = node.state.view(seat)
+            for step in reversed(chain):
+                after = step.state.view(seat)
+                action = step.state.game.actions.decode(step.code) if step.seat == seat else None
+                changed = memory.copy()
+                recall.remember(changed, seat, before, action, after)
+                if not np.array_equal(changed, memory):
+                    memory = _read_only(changed)
+                step._memories[seat] = memory
+                before = after
+        return memory
 
     def information_state(self, seat: int) -> str:
         return f"seat {seat} after {self.length} actions: {self.digest(seat)}"
@@ -97,6 +136,7 @@ class Trail:
         mine = self.digest(seat)
         start = Trail(self.state.resample(seat, rng), length=self.length, seed=mine)
         start._digests[seat] = mine
+        start._memories[seat] = self.memory(seat)
         return start
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Trail:
@@ -110,8 +150,24 @@ class Trail:
             codes.append(node.code)
             node = node.parent
         game = self.state.game
-        start = (node.state.to_json(), node.length, node._seed, dict(node._digests))
+        memories = {seat: memory.tolist() for seat, memory in node._memories.items()}
+        start = (node.state.to_json(), node.length, node._seed, dict(node._digests), memories)
         return (_rebuild, (game.id, game.players, game.options, start, codes[::-1]))
+
+
+def information_shape(game: Game) -> tuple[int]:
+    """The shape of :meth:`Trail.information_tensor` in ``game``."""
+    recall = game.recall()
+    return (math.prod(game.observation_shape()) + (0 if recall is None else recall.size),)
+
+
+def _read_only(array: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    array.flags.writeable = False
+    return array
+
+
+_NOTHING = _read_only(np.zeros(0, dtype=np.float32))
+"""The memory of a game without a recall."""
 
 
 def _hash(before: str, action: str, state: State, seat: int) -> str:
@@ -120,11 +176,17 @@ def _hash(before: str, action: str, state: State, seat: int) -> str:
 
 
 def _rebuild(
-    game_id: str, players: int, options: dict[str, JSON], start: tuple[JSON, int, str, dict[int, str]], codes: list[int]
+    game_id: str,
+    players: int,
+    options: dict[str, JSON],
+    start: tuple[JSON, int, str, dict[int, str], dict[int, list[float]]],
+    codes: list[int],
 ) -> Trail:
-    data, length, seed, digests = start
+    data, length, seed, digests, memories = start
     node = Trail(load_game(game_id, players, options).state_from_json(data), length=length, seed=seed)
     node._digests.update(digests)
+    for seat, memory in memories.items():
+        node._memories[seat] = _read_only(np.array(memory, dtype=np.float32))
     for code in codes:
         node = node.then(code)
     return node

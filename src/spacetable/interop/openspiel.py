@@ -7,7 +7,9 @@
 A game is named ``spacetable_<id>`` (``-`` written ``_``). Its parameters are ``players`` and
 every option whose value is a number, a string or a flag; an option without a default (such as
 falling-skies' ``level``) takes -1 or "" for "not given". Options holding tables (``content``)
-are left to ``spacetable.load``.
+are left to ``spacetable.load``. A loaded game's parameters (``str(game)``,
+``game.get_parameters()``) are the values it runs with: the options that make it end
+(``Game.finite_options``, e.g. showdown's ``fire_round=20``) included.
 
 - Actions and chance outcomes are the game's codec (``game.actions``); every roll, shuffle and
   blind draw is a chance node. Seats deciding at once are asked one after another
@@ -15,8 +17,9 @@ are left to ``spacetable.load``.
 - Observations are ``view(seat)``: the game's tensor (``spacetable.interop.planes.split`` cuts
   out its image planes where the game is a grid) and its canonical JSON; the public
   observation is the spectator's view, the private one what a seat's view adds to it.
-  Information states have perfect recall (:mod:`spacetable.interop.infostate`); there is no
-  information state tensor.
+  Information state strings have perfect recall; the information state tensor is the
+  observation tensor, flat, then the game's fixed-size memory of the seat's past
+  (:mod:`spacetable.interop.infostate`), so ``rl_environment`` hands it out as ``info_state``.
 - ``resample_from_infostate(player, sampler)`` re-deals through ``state.resample(seat)``.
 - Search: OpenSpiel's C++ MCTS and ISMCTS bots crash on Python games; use the Python ones in
   ``open_spiel.python.algorithms``, with :class:`HeuristicEvaluator` to value leaves by the
@@ -25,6 +28,7 @@ are left to ``spacetable.load``.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -37,7 +41,7 @@ from open_spiel.python.algorithms import mcts
 from spacetable.agents.mcts import estimate
 from spacetable.engine import CHANCE, JSON, TERMINAL, Game, State, list_games
 
-from .infostate import Trail
+from .infostate import Trail, information_shape
 from .sequential import canonical, chance_codes, decider, legal_codes, load_game, observation_string
 
 PREFIX = "spacetable_"
@@ -70,7 +74,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stub
             utility_sum=game.returns_sum,
             max_game_length=game.bounded_length(),
         )
-        super().__init__(_game_type(game_class), info, params)
+        super().__init__(_game_type(game_class), info, _running_parameters(game, params))
         self.start = Trail(game.new_initial_state())
         """The trail every new game starts from (immutable, so shared)."""
 
@@ -140,7 +144,8 @@ class Observer:
     - the default (public and the seat's private information): ``view(seat)``, with the tensor;
     - public information only: the spectator's ``view(None)``;
     - the seat's private information only: what ``view(seat)`` adds to ``view(None)``;
-    - perfect recall (the information state): :meth:`Trail.information_state`.
+    - perfect recall (the information state): :meth:`Trail.information_state`, with the tensor
+      :meth:`Trail.information_tensor` (the observation, then the memory).
     """
 
     def __init__(self, game: Game, kind: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
@@ -154,10 +159,17 @@ class Observer:
         if self.kind == "view":
             self.tensor = np.zeros(game.observation_shape(), dtype=np.float32)
             self.dict = {"observation": self.tensor}
+        elif self.kind == "information state":
+            self.tensor = np.zeros(information_shape(game), dtype=np.float32)
+            seen = math.prod(game.observation_shape())
+            observation = self.tensor[:seen].reshape(game.observation_shape())
+            self.dict = {"observation": observation, "memory": self.tensor[seen:]}
 
     def set_from(self, state: SpielState, player: int) -> None:
-        if self.tensor is not None:
-            self.tensor[...] = state.trail.tensor(player)
+        if self.tensor is None:
+            return
+        trail = state.trail
+        self.tensor[...] = trail.tensor(player) if self.kind == "view" else trail.information_tensor(player)
 
     def string_from(self, state: SpielState, player: int) -> str:
         engine = state.trail.state
@@ -235,7 +247,7 @@ def _game_type(game_class: type[Game]) -> pyspiel.GameType:
         max_num_players=game_class.max_players,
         min_num_players=game_class.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(game_class),
@@ -251,6 +263,17 @@ def _parameters(game_class: type[Game]) -> dict[str, JSON]:
         elif spec.default is None and spec.kind in UNSET:
             params[name] = UNSET[spec.kind]
     return params
+
+
+def _running_parameters(game: Game, params: dict[str, JSON]) -> dict[str, JSON]:
+    """OpenSpiel's parameters with the values ``game`` runs with: each option ``params`` carries
+    as the game has it (an unset one still "not given"), so that the game's string loads it back."""
+    running = dict(params)
+    for name in params:
+        value = game.options.get(name)
+        if name != "players" and value is not None:
+            running[name] = value
+    return running
 
 
 def _options(game_class: type[Game], params: dict[str, JSON]) -> dict[str, JSON]:

@@ -34,10 +34,10 @@ from .rules.hooks import Hooks, chosen
 from .rules.state import JSON_KEYS, MothershipState
 from .rules.targets import BOMBER, FIGHTER, MOTHERSHIP
 from .rules.turns import ROUND_LIMIT
-from .views import report, tensor, web, web_guide, web_words
+from .views import infostate, report, tensor, web, web_guide, web_words
 
 if TYPE_CHECKING:
-    from spacetable.engine.tensor import Tensor
+    from spacetable.engine.tensor import Recall, Tensor
 
 KILL_TALLIES = ("fighters_destroyed", "bombers_destroyed", "motherships_destroyed")
 """The tallies of enemy ships a fleet destroyed (``language.TALLIES``)."""
@@ -530,3 +530,6 @@ class Mothership(Game):
 
     def observation_tensor(self, state: State, seat: int) -> Tensor:
         return tensor.encode(self, state.view(seat), seat)
+
+    def recall(self) -> Recall:
+        return infostate.recall(self)

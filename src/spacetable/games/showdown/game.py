@@ -26,10 +26,10 @@ from .content import build_content
 from .rules import schema
 from .rules.actions import action_space
 from .rules.state import ALIVE, FIRE_ROUND, ShowdownState
-from .views import render, report, tensor, web, web_guide, web_words
+from .views import infostate, render, report, tensor, web, web_guide, web_words
 
 if TYPE_CHECKING:
-    from spacetable.engine.tensor import Tensor
+    from spacetable.engine.tensor import Recall, Tensor
 
 
 @register
@@ -131,6 +131,9 @@ class Showdown(Game):
 
     def observation_tensor_shared(self, state: State, seat: int, shared: dict[str, Any]) -> Tensor:
         return tensor.encode_shared(self, cast(ShowdownState, state), seat, shared)
+
+    def recall(self) -> Recall:
+        return infostate.recall(self)
 
     def board_svg(self, view: JSON, seat: int | None) -> str | None:
         return web.board_svg(self.content, view, seat)
