@@ -54,7 +54,10 @@ def simulate_command(
     ] = None,
     resume: Annotated[bool, typer.Option(help="Continue the run in --out (same game, seats, options, seed).")] = False,
 ) -> None:
-    """Play a run of bot games and write one row per game to a Parquet file as they finish."""
+    """Play a run of bot games and write one row per game to a Parquet file as they finish.
+
+    For offline RL, `spacetable trajectories` writes every decision of the same games (per-step rows).
+    """
     from spacetable.sim.simulate import simulate
 
     try:

@@ -14,7 +14,7 @@ OpenSpiel, PettingZoo action masks and learners need).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, NamedTuple, NoReturn, TypeAlias, cast
 
 from .errors import MalformedActionError
@@ -133,6 +133,11 @@ class ActionSpace:
         for place, radix in zip(places, fam.radix):
             code = code * radix + place
         return fam.offset + code
+
+    def codes(self, actions: Iterable[Action]) -> list[int]:
+        """The codes of ``actions`` (a seat's legal actions), ascending: how every research
+        adapter and dataset lists them."""
+        return sorted(map(self.encode, actions))
 
     def _place(self, action: Action) -> tuple[_Family, list[int]]:
         """The action's family and the index of each field's value in its domain, checked."""

@@ -37,8 +37,7 @@ def legal_codes(state: State, seat: int) -> list[int]:
 
 def codes_of(state: State, seat: int) -> list[int]:
     """The codes of ``seat``'s legal actions, ascending (the seat must be one that may act)."""
-    encode = state.game.actions.encode
-    return sorted(encode(action) for action in state.legal_actions(seat))
+    return state.game.actions.codes(state.legal_actions(seat))
 
 
 def chance_codes(state: State) -> list[tuple[int, float]]:
