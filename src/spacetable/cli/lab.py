@@ -23,7 +23,7 @@ from rich.progress import (
 from spacetable.engine import SpacetableError
 
 from .common import CliError, app, fail, guarded, stdout_console
-from .options import BotSeats, GameOptions, Jobs, Players, check_writable, load_game, parse_seats
+from .options import BotSeats, GameOptions, Jobs, Players, VariantContent, check_writable, load_game, parse_seats
 
 LINE_SECONDS = 30.0
 """Off a terminal, the longest wait between two progress lines."""
@@ -40,9 +40,7 @@ def simulate_command(
     players: Players = None,
     seat: BotSeats = None,
     option: GameOptions = None,
-    content: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="A TOML file overriding the game's content data (the variant).")
-    ] = None,
+    content: VariantContent = None,
     seed: Annotated[int, typer.Option(metavar="N", help="The run's seed; game i plays with seed:i.")] = 0,
     jobs: Jobs = 1,
     ray: Annotated[

@@ -35,6 +35,9 @@ GameOptions = Annotated[
     typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option KEY=VALUE, repeatable."),
 ]
 Jobs = Annotated[int, typer.Option(min=1, metavar="N", help="Processes playing at once (with --ray auto: its CPUs).")]
+VariantContent = Annotated[
+    Path | None, typer.Option(metavar="FILE", help="A TOML file overriding the game's content data (the variant).")
+]
 _SEAT = re.compile(r"(\d+)=(human|bot(?::([A-Za-z0-9_-]+))?)")
 
 

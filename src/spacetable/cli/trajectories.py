@@ -14,7 +14,7 @@ from spacetable.sim.trajectories import REWARDS, SHARD_GAMES, write_trajectories
 
 from .common import CliError, app, fail, guarded, progress_bar, stdout_console
 from .lab import progress_lines
-from .options import BotSeats, GameOptions, Players, load_game, parse_seats
+from .options import BotSeats, GameOptions, Players, VariantContent, load_game, parse_seats
 
 
 @app.command("trajectories")
@@ -29,9 +29,7 @@ def trajectories_command(
     players: Players = None,
     seat: BotSeats = None,
     option: GameOptions = None,
-    content: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="A TOML file overriding the game's content data (the variant).")
-    ] = None,
+    content: VariantContent = None,
     seed: Annotated[
         int, typer.Option(metavar="N", help="The seed; game i plays with seed:i, as in `spacetable simulate`.")
     ] = 0,
