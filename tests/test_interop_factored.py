@@ -113,13 +113,13 @@ def test_a_factored_step_outside_the_mask_raises_in_strict_mode() -> None:
     env = gymnasium.make(env_id("mothership"), illegal_reward=None)
     _, info = env.reset(seed=6)
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
-    before = env.unwrapped.engine_state.to_json(), env.unwrapped.chooser.prefix[:]
+    before = env.unwrapped.engine_state.to_json(), env.unwrapped.seat_actions.chooser.prefix[:]
     mask = env.unwrapped.action_masks()
     with pytest.raises(
         IllegalActionError, match=r"^step 1 of seat 0's decision \(chosen so far: \[\d+\]\): \d+ is not"
     ):
         env.step(int(np.flatnonzero(mask == 0)[0]))
-    assert (env.unwrapped.engine_state.to_json(), env.unwrapped.chooser.prefix) == before
+    assert (env.unwrapped.engine_state.to_json(), env.unwrapped.seat_actions.chooser.prefix) == before
     aec = pettingzoo.env("mothership", players=2, illegal_reward=None)
     aec.reset(seed=6)
     with pytest.raises(IllegalActionError, match=r"^step 0 of seat 0's decision"):

@@ -18,19 +18,28 @@ from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 from spacetable.agents import make_agent
 from spacetable.engine import IllegalActionError, OptionsError
+from spacetable.interop.factored import FactoredCodec
 from spacetable.interop.selfplay import (
     SELFPLAY_ID,
     BotOpponent,
+    ObservingOpponent,
     OpponentPool,
     SampledOpponent,
     SelfPlayEnv,
     frozen_copy,
 )
-from spacetable.interop.sequential import codes_of, decider, observation_string
+from spacetable.interop.sequential import codes_of, decider, observation_string, observe
 from spacetable.interop.table import Table
 
-TABLES = [("showdown", 4, {}), ("spacerace", 3, {"turn_limit": 15}), ("mothership", 2, {"round_limit": 10})]
-"""The games and seat counts checked; spacerace and mothership shortened to keep games quick."""
+TABLES = [
+    ("showdown", 4, {}),
+    ("spacerace", 3, {"turn_limit": 15}),
+    ("mothership", 2, {"round_limit": 10, "actions": "flat"}),
+]
+"""The games and seat counts checked with flat actions (Mothership's default is factored);
+spacerace and mothership shortened to keep games quick."""
+SHORT_MOTHERSHIP = {"round_limit": 3}
+"""Mothership's options for whole factored games: a few rounds, a fraction of a second a game."""
 
 
 class RecordingBot(BotOpponent):
@@ -244,6 +253,182 @@ def test_a_frozen_copy_keeps_the_policy_it_was_taken_with() -> None:
     table.reset(0)
     code = greedy.act(table, table.acting()[0], random.Random(0))
     assert code in codes_of(table.state, table.acting()[0])
+
+
+def masked_random(seed: int):
+    """A learner choosing uniformly among the legal values, from its own generator."""
+    rng = random.Random(seed)
+    return lambda _observation, mask: rng.choice(np.flatnonzero(mask).tolist())
+
+
+def chosen_steps(observation: dict, codec: FactoredCodec) -> list[int]:
+    """The steps a factored observation's one-hot ``decision`` rows say were chosen so far."""
+    rows = observation["decision"].reshape(codec.depth, codec.width)
+    return [int(np.argmax(row)) for row in rows if row.any()]
+
+
+class RecordingSteps(ObservingOpponent):
+    """An observing opponent that notes each step it is asked for: (observation, mask, value)."""
+
+    def __init__(self, inner: ObservingOpponent) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.observation_space = inner.observation_space
+        self.steps: list[tuple[dict, np.ndarray, int]] = []
+
+    def decide(self, observation, mask, rng: random.Random) -> int:
+        value = self.inner.decide(observation, mask, rng)
+        self.steps.append((observation, mask.copy(), value))
+        return value
+
+
+def test_mothership_self_play_is_factored_by_default_and_passes_both_checkers() -> None:
+    env = gymnasium.make(SELFPLAY_ID, game="mothership", players=2, opponents=["random", "greedy"])
+    inner = env.unwrapped
+    codec = FactoredCodec(inner.game)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        gymnasium_check_env(inner)
+        sb3_check_env(inner, warn=True)
+    assert [str(w.message) for w in caught] == []
+    assert inner.action_space.n == codec.width < 200 < inner.game.actions.size
+    assert inner.observation_space["decision"].shape == (codec.depth * codec.width,)
+    assert inner.observation_space["observation"].shape == inner.game.observation_shape()
+    assert inner.step_limit == inner.game.bounded_length() * codec.depth
+
+
+@pytest.mark.parametrize("reward", ["win", "shaped"])
+def test_a_factored_game_moves_only_at_the_last_step_of_each_decision(
+    reward: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whole games of random masked steps against random and greedy bots: each step's
+    observation and mask are the learner's, nothing moves and nothing is paid before a
+    decision's last step, the action played is the one the steps spell, and the rewards add up
+    to the return (``shaped``: plus the progress since the first observation)."""
+    env = SelfPlayEnv("mothership", 2, opponents=["random", "greedy"], reward=reward, **SHORT_MOTHERSHIP)
+    codec = FactoredCodec(env.game)
+    played: list[tuple[int, int]] = []
+    table_play = env.table.play
+    monkeypatch.setattr(env.table, "play", lambda seat, code: played.append((seat, code)) or table_play(seat, code))
+    seen_opponents: set[str] = set()
+    for seed in range(4):
+        observation, info = env.reset(seed=seed)
+        seen_opponents.update(info["opponents"].values())
+        seat, learner = env.seat, masked_random(seed)
+        start = env.game.progress(env.engine_state, seat) if reward == "shaped" else 0.0
+        played.clear()
+        chosen: list[int] = []
+        decisions, rewards = [], []
+        over = cut = False
+        while not (over or cut):
+            state = env.engine_state
+            legal = [env.game.actions.parts(action) for action in state.legal_actions(seat)]
+            assert decider(state) == seat and chosen_steps(observation, codec) == chosen
+            np.testing.assert_array_equal(observation["observation"], observe(state, seat))
+            np.testing.assert_array_equal(info["action_mask"], codec.mask(legal, chosen))
+            before = observation_string(state, None)
+            chosen.append(learner(observation, info["action_mask"]))
+            observation, paid, over, cut, info = env.step(chosen[-1])
+            rewards.append(paid)
+            if codec.finished(chosen):
+                decisions.append(codec.code(chosen))
+                chosen = []
+            else:
+                assert (paid, observation_string(env.engine_state, None)) == (0.0, before)
+        assert over and not chosen
+        assert [code for who, code in played if who == seat] == decisions
+        assert any(who != seat for who, _ in played)
+        state = env.engine_state
+        expected = state.returns()[seat] + (env.game.progress(state, seat) - start if reward == "shaped" else 0.0)
+        assert sum(rewards) == pytest.approx(expected)
+    assert seen_opponents == {"random", "greedy"}
+
+
+def test_a_factored_step_outside_the_mask_is_refused_or_raises() -> None:
+    env = SelfPlayEnv("mothership", 2, seat=0, illegal_reward=-0.5, **SHORT_MOTHERSHIP)
+    codec = FactoredCodec(env.game)
+    _, info = env.reset(seed=0)
+    family = next(value for value in np.flatnonzero(info["action_mask"]) if codec.fields[value])
+    *_, info = env.step(family)
+    before = observation_string(env.engine_state, None)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    after, reward, over, cut, refused = env.step(illegal)
+    assert (reward, over, cut, refused["illegal_action"]) == (-0.5, False, False, True)
+    assert f"step 1 of seat 0's decision (chosen so far: [{family}]): {illegal} is not legal" in refused["error"]
+    assert chosen_steps(after, codec) == [family] and observation_string(env.engine_state, None) == before
+    np.testing.assert_array_equal(refused["action_mask"], info["action_mask"])
+    strict = SelfPlayEnv("mothership", 2, seat=0, illegal_reward=None, **SHORT_MOTHERSHIP)
+    strict.reset(seed=0)
+    strict.step(family)
+    with pytest.raises(IllegalActionError, match="step 1 of seat 0's decision"):
+        strict.step(illegal)
+    cheat = SelfPlayEnv(
+        "mothership", 2, seat=1, opponents=[lambda _observation, mask: int(np.flatnonzero(mask == 0)[0])]
+    )
+    with pytest.raises(IllegalActionError, match=r"opponent '<lambda>': step 0 of seat 0's decision"):
+        cheat.reset(seed=0)
+
+
+def test_a_frozen_copy_of_a_factored_learner_plays_its_seat_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a short training phase, a copy of a MaskablePPO learner on factored Mothership is
+    asked once per step of each of its decisions, with that step's observation (its own seat's
+    tensor, the steps chosen so far) and mask, and its seat plays the action the steps spell;
+    games against it replay for a seed. A flat environment refuses to seat it."""
+    from sb3_contrib import MaskablePPO
+
+    learning = SelfPlayEnv("mothership", 2, **SHORT_MOTHERSHIP)
+    model = MaskablePPO("MultiInputPolicy", learning, n_steps=16, batch_size=16, n_epochs=1, seed=0, device="cpu")
+    model.learn(16)
+    copied = RecordingSteps(frozen_copy(model, "copy-0"))
+    env = SelfPlayEnv("mothership", 2, seat=0, opponents=OpponentPool([copied]), **SHORT_MOTHERSHIP)
+    codec = FactoredCodec(env.game)
+    decisions = []
+    table_play = env.table.play
+
+    def checking_play(seat: int, code: int) -> str | None:
+        if seat == 1:
+            steps = copied.steps[sum(len(values) for values in decisions) :]
+            values = [value for _, _, value in steps]
+            state = env.engine_state
+            legal = [env.game.actions.parts(action) for action in state.legal_actions(seat)]
+            for number, (observation, mask, _) in enumerate(steps):
+                np.testing.assert_array_equal(observation["observation"], observe(state, seat))
+                assert chosen_steps(observation, codec) == values[:number]
+                np.testing.assert_array_equal(mask, codec.mask(legal, values[:number]))
+            assert codec.finished(values) and codec.code(values) == code
+            decisions.append(values)
+        return table_play(seat, code)
+
+    monkeypatch.setattr(env.table, "play", checking_play)
+    final = play_episode(env, 3, chooser=masked_random(3))[-1][0]
+    assert len(decisions) > 1 and any(len(values) > 1 for values in decisions)
+    first_game = copied.steps[:]
+    copied.steps.clear()
+    decisions.clear()
+    again = play_episode(env, 3, chooser=masked_random(3))[-1][0]
+    assert [value for *_, value in copied.steps] == [value for *_, value in first_game]
+    assert again["observation"].tobytes() == final["observation"].tobytes()
+    flat = SelfPlayEnv("mothership", 2, opponents=OpponentPool([copied]), actions="flat", **SHORT_MOTHERSHIP)
+    with pytest.raises(ValueError, match=r"opponent 'copy-0' takes observations Dict\("):
+        flat.reset(seed=0)
+
+
+def test_the_same_seed_replays_a_factored_game_opponents_included() -> None:
+    uniform = SampledOpponent(lambda _observation, mask: np.ones(len(mask)), "uniform")
+    pool = OpponentPool({"random": 1.0, "greedy": 1.0, uniform: 1.0})
+
+    def trajectory(env: SelfPlayEnv, seed: int) -> tuple:
+        steps = play_episode(env, seed, chooser=masked_random(seed))
+        return (
+            [b"".join(part.tobytes() for part in observation.values()) for observation, _, _ in steps],
+            [reward for _, reward, _ in steps],
+            observation_string(env.engine_state, None),
+        )
+
+    first = SelfPlayEnv("mothership", 3, opponents=pool, reward="shaped", **SHORT_MOTHERSHIP)
+    again = SelfPlayEnv("mothership", 3, opponents=pool, reward="shaped", **SHORT_MOTHERSHIP)
+    assert trajectory(first, 7) == trajectory(again, 7) == trajectory(first, 7)
+    assert trajectory(first, 7) != trajectory(first, 8)
 
 
 @pytest.mark.soak  # MaskablePPO trains for a few seconds on each game, then plays evaluation games

@@ -39,7 +39,7 @@ from pettingzoo.utils import BaseParallelWrapper, BaseWrapper
 
 from spacetable.engine import Game, State
 
-from .table import Table, legal_summary
+from .table import Table, actions_for, legal_summary
 
 Mask = npt.NDArray[np.int8]
 
@@ -134,6 +134,66 @@ class Chooser:
 def observation_space(codec: FactoredCodec, tensor: spaces.Space[Any]) -> spaces.Dict:
     """The space of :meth:`Chooser.observation` around the game's ``tensor`` space."""
     return spaces.Dict({"observation": tensor, "decision": codec.decision_space()})
+
+
+class SeatActions:
+    """How an environment of one seat's decisions (``SoloEnv``, ``SelfPlayEnv``) takes them,
+    flat or factored (``actions`` as :func:`table.actions_for` reads it): its action and
+    observation spaces, the mask of now, the observation around the seat's tensor, and a step's
+    value played."""
+
+    def __init__(self, game: Game, actions: str | None) -> None:
+        self.game = game
+        self.chooser: Chooser | None = None
+        """The steps of the decision under way, with factored actions (None: flat)."""
+        self.observation_space: spaces.Space[Any] = spaces.Box(0.0, 1.0, game.observation_shape(), np.float32)
+        self.action_space = spaces.Discrete(game.actions.size)
+        if actions_for(game, actions) == "factored":
+            self.factor()
+
+    def factor(self) -> None:
+        """Take factored actions from now on (the spaces change with it)."""
+        if self.chooser is None:
+            codec = FactoredCodec(self.game)
+            self.chooser = Chooser(codec)
+            self.action_space = spaces.Discrete(codec.width)
+            self.observation_space = observation_space(codec, self.observation_space)
+
+    @property
+    def depth(self) -> int:
+        """The most steps one action takes."""
+        return 1 if self.chooser is None else self.chooser.codec.depth
+
+    def restart(self) -> None:
+        """Forget the steps chosen so far (a new game)."""
+        if self.chooser is not None:
+            self.chooser.prefix = []
+
+    def take(self, table: Table, seat: int, value: int) -> tuple[bool, str | None]:
+        """``seat``'s action ``value`` (flat), or step (factored: the action is played at the
+        decision's last step): (whether the game moved, the refusal's error line or None)."""
+        code, error = (value, None) if self.chooser is None else self.chooser.choose(table, seat, value)
+        if code is None:
+            return False, error
+        error = table.play(seat, code)
+        return error is None, error
+
+    def mask(self, table: Table, seat: int) -> Mask:
+        """1 for each legal action code (or factored, each legal value of the step) of ``seat``
+        now, a new array. Once the game is over, all 1: the step a vector environment spends on
+        its autoreset ignores the action, and a mask of zeros would leave masked sampling nothing
+        to choose from."""
+        if table.state.is_terminal():
+            return np.ones(int(self.action_space.n), dtype=np.int8)
+        if self.chooser is not None:
+            return self.chooser.mask(table.state, seat).copy()
+        return table.action_mask(seat)
+
+    def observation(self, tensor: npt.NDArray[np.float32]) -> npt.NDArray[np.float32] | dict[str, Any]:
+        """A new copy of ``tensor`` (Gymnasium wants no two observations to share data), with
+        the steps chosen so far when factored."""
+        copy = tensor.copy()
+        return copy if self.chooser is None else self.chooser.observation(copy)
 
 
 class FactoredActions(gymnasium.Wrapper[Any, Any, Any, Any]):

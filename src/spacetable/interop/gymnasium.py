@@ -35,13 +35,12 @@ from typing import Any
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
 
 from spacetable.engine import JSON, Game, State, list_games, load_finite
 
-from .factored import Chooser, FactoredCodec, observation_space
+from .factored import FactoredCodec, SeatActions
 from .sequential import load_game
-from .table import RENDER_MODES, Table, actions_for, check_render_mode, refusal_info
+from .table import RENDER_MODES, Table, check_render_mode, refusal_info
 
 Observation = npt.NDArray[np.float32] | dict[str, Any]
 """The tensor (flat actions), or the tensor and the steps chosen so far (factored)."""
@@ -71,23 +70,19 @@ class SoloEnv(gymnasium.Env[Observation, np.int64]):
         self.game = load_game(game_id, 1, options)
         self.render_mode = render_mode
         self.table = Table(self.game, together=False, reward=reward, illegal_reward=illegal_reward)
-        self.observation_space: spaces.Space[Any] = spaces.Box(0.0, 1.0, self.game.observation_shape(), np.float32)
-        self.action_space: spaces.Discrete = spaces.Discrete(self.game.actions.size)
-        self.chooser: Chooser | None = None
-        """The steps of the decision under way, with factored actions (None: flat)."""
+        self.seat_actions = SeatActions(self.game, actions)
+        """Flat or factored: the spaces, masks and observations."""
+        self.observation_space = self.seat_actions.observation_space
+        self.action_space = self.seat_actions.action_space
         self._tensor = np.zeros(self.game.observation_shape(), np.float32)
         """The tensor of the position, copied into each observation."""
-        if actions_for(self.game, actions) == "factored":
-            self.factor_actions()
 
     def factor_actions(self) -> None:
         """Take factored actions from now on (what ``actions="factored"`` and
         ``interop.factored.FactoredActions`` do); the next reset starts a decision."""
-        if self.chooser is None:
-            codec = FactoredCodec(self.game)
-            self.chooser = Chooser(codec)
-            self.action_space = spaces.Discrete(codec.width)
-            self.observation_space = observation_space(codec, self.observation_space)
+        self.seat_actions.factor()
+        self.observation_space = self.seat_actions.observation_space
+        self.action_space = self.seat_actions.action_space
 
     @property
     def engine_state(self) -> State:
@@ -101,8 +96,7 @@ class SoloEnv(gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         self.table.reset(int(self.np_random.integers(2**63)))
         self._tensor = self.table.observation(0)
-        if self.chooser is not None:
-            self.chooser.prefix = []
+        self.seat_actions.restart()
         if self.render_mode == "human":
             self.render()
         return self._observation(), {"action_mask": self.action_masks()}
@@ -110,35 +104,24 @@ class SoloEnv(gymnasium.Env[Observation, np.int64]):
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Play the action (flat), or take a step of the decision and play it at its last
         (factored); an illegal one is refused (see the module's docstring)."""
-        value = operator.index(action)
-        code, error = (value, None) if self.chooser is None else self.chooser.choose(self.table, 0, value)
-        if code is not None:
-            error = self.table.play(0, code)
-            if error is None:
-                self._tensor = self.table.observation(0)
+        moved, error = self.seat_actions.take(self.table, 0, operator.index(action))
+        if moved:
+            self._tensor = self.table.observation(0)
         info = {"action_mask": self.action_masks(), **refusal_info(error)}
         if self.render_mode == "human":
             self.render()
         return self._observation(), self.table.rewards()[0], self.table.state.is_terminal(), False, info
 
     def action_masks(self) -> npt.NDArray[np.int8]:
-        """1 for each legal action code (or factored, each legal value of the step) now. Once
-        the game is over, all 1: the step a vector environment spends on its autoreset ignores
-        the action, and a mask of zeros would leave masked sampling nothing to choose from."""
-        if self.table.state.is_terminal():
-            return np.ones(int(self.action_space.n), dtype=np.int8)
-        if self.chooser is not None:
-            return self.chooser.mask(self.table.state, 0).copy()
-        return self.table.action_mask(0)
+        """1 for each legal action code (or factored, each legal value of the step) now; all 1
+        once the game is over (``SeatActions.mask``)."""
+        return self.seat_actions.mask(self.table, 0)
 
     def render(self) -> str | None:
         return self.table.render(self.render_mode)
 
     def _observation(self) -> Observation:
-        """A new copy of the position's tensor (Gymnasium wants no two observations to share
-        data), with the steps chosen so far when factored."""
-        tensor = self._tensor.copy()
-        return tensor if self.chooser is None else self.chooser.observation(tensor)
+        return self.seat_actions.observation(self._tensor)
 
 
 def episode_steps(game: Game) -> int:

@@ -13,9 +13,14 @@ registers it::
 
 - **The learning seat** is ``seat`` or, by default (None), drawn each episode, so that the
   learner plays every position at the table (first-player advantage matters).
-- **Observations** are the game's tensor for the learning seat; **actions** its codes,
-  ``Discrete(game.actions.size)``, with ``info["action_mask"]`` and :meth:`SelfPlayEnv.action_masks`
-  (sb3-contrib's MaskablePPO); ``info["seat"]`` is the learning seat, and the reset's
+- **Actions** are ``actions="flat"`` or ``"factored"``, by default the game's
+  (``table.actions_for``: factored for Mothership). Flat: the observation is the game's tensor
+  for the learning seat and actions its codes, ``Discrete(game.actions.size)``. Factored
+  (:mod:`spacetable.interop.factored`): actions are the steps of a decision,
+  ``Discrete(width)``, the observation ``{"observation": the tensor, "decision": the steps
+  chosen so far}``, and the game (opponents included) moves only at a decision's last step.
+  Either way ``info["action_mask"]`` and :meth:`SelfPlayEnv.action_masks` (sb3-contrib's
+  MaskablePPO) mark what is legal now; ``info["seat"]`` is the learning seat, and the reset's
   ``info["opponents"]`` names who sits where.
 - **Illegal actions** follow the interop tables (:class:`~spacetable.interop.table.Table`): with
   ``illegal_reward`` a number (default 0.0) the action is refused, nothing changes, the step pays
@@ -25,14 +30,18 @@ registers it::
   ``"shaped"``: plus its progress measure's change), from its first observation on: what the
   opponents' opening moves change before it first decides is not paid.
 - **Opponents** see only what their seat may see: bots decide on ``state.resample(seat)``
-  (``sequential.choose_code``), policies on the seat's tensor and mask. Each seat has its own
-  generator, seeded from the environment's seed apart from the dice.
+  (``sequential.choose_code``) and give flat codes; policies (:class:`ObservingOpponent`:
+  frozen copies of the learner among them) decide on what the learner would see at that seat,
+  flat or factored: factored, they are asked once per step, with that step's observation and
+  mask, until their decision is complete. Each seat has its own generator, seeded from the
+  environment's seed apart from the dice.
 - **Deterministic** for a seed: ``reset(seed=s)`` and the same actions give the same game,
   opponents included, as long as the opponents are (bots with iteration budgets are; ``hard``
   also stops at a wall-clock limit; a policy given as a plain callable must be deterministic
   itself, a :class:`SampledOpponent` draws from its seat's generator).
 - An episode is truncated after ``step_limit`` steps of the learner (default: the game's bound
-  on its length), which only refused actions can reach.
+  on its length, times the most steps a factored action takes), which only refused actions can
+  reach.
 
 The opponents play inside ``step``, so a pool shared by environments in one process
 (Stable-Baselines3's ``DummyVecEnv``) may grow while they train; environments in other processes
@@ -41,6 +50,7 @@ hold copies of it.
 
 from __future__ import annotations
 
+import abc
 import copy
 import math
 import operator
@@ -56,22 +66,25 @@ from gymnasium import spaces
 from spacetable.agents import make_agent
 from spacetable.engine import JSON, IllegalActionError, Player, State, game_class
 
+from .factored import SeatActions
 from .sequential import choose_code, load_game
 from .table import RENDER_MODES, Table, check_render_mode, refusal_info
 
-Observation = npt.NDArray[np.float32]
+Observation = npt.NDArray[np.float32] | dict[str, Any]
+"""The seat's tensor (flat actions), or the tensor and the steps chosen so far (factored)."""
 Mask = npt.NDArray[np.int8]
 Policy = Callable[[Observation, Mask], Any]
-"""A policy of observations: the code of an action from a seat's tensor and action mask."""
+"""A policy of observations: the action's code (flat) or the step's value (factored) from what
+the seat observes and its mask."""
 Probabilities = Callable[[Observation, Mask], npt.ArrayLike]
-"""A stochastic policy: one weight per action code (0 outside the mask) from a tensor and mask."""
+"""A stochastic policy: one weight per mask entry (0 outside the mask) from an observation and mask."""
 
 SELFPLAY_ID = "spacetable/SelfPlay-v0"
 
 
 @runtime_checkable
 class Opponent(Protocol):
-    """Who plays a seat that does not learn: ``act`` gives the code of the seat's action."""
+    """Who plays a seat that does not learn: ``act`` gives the (flat) code of the seat's action."""
 
     name: str
 
@@ -91,19 +104,36 @@ class BotOpponent:
         return choose_code(table.state, seat, self.player, rng)
 
 
-class PolicyOpponent:
+class ObservingOpponent(abc.ABC):
+    """An opponent that decides as the learner does, on what its seat observes and the mask:
+    :meth:`act` for flat actions; a factored :class:`SelfPlayEnv` asks :meth:`decide` once per
+    step of the seat's decision instead."""
+
+    name: str
+    observation_space: spaces.Space[Any] | None = None
+    """The observations it takes (a frozen copy's, its model's), checked where it is seated; None: any."""
+
+    @abc.abstractmethod
+    def decide(self, observation: Observation, mask: Mask, rng: random.Random) -> int:
+        """The action's code (flat) or the step's value (factored); ``rng`` is the seat's own."""
+
+    def act(self, table: Table, seat: int, rng: random.Random) -> int:
+        return self.decide(table.observation(seat), table.action_mask(seat), rng)
+
+
+class PolicyOpponent(ObservingOpponent):
     """A :data:`Policy` (such as ``lambda obs, mask: model.predict(obs, action_masks=mask,
-    deterministic=True)[0]``) given the seat's tensor and mask."""
+    deterministic=True)[0]``) given the seat's observation and mask."""
 
     def __init__(self, policy: Policy, name: str = "policy") -> None:
         self.policy = policy
         self.name = name
 
-    def act(self, table: Table, seat: int, rng: random.Random) -> int:
-        return operator.index(np.asarray(self.policy(table.observation(seat), table.action_mask(seat))).item())
+    def decide(self, observation: Observation, mask: Mask, rng: random.Random) -> int:
+        return operator.index(np.asarray(self.policy(observation, mask)).item())
 
 
-class SampledOpponent:
+class SampledOpponent(ObservingOpponent):
     """A stochastic policy given as its :data:`Probabilities`, drawn from with the seat's generator
     (so a stochastic opponent replays for a seed)."""
 
@@ -111,12 +141,11 @@ class SampledOpponent:
         self.probabilities = probabilities
         self.name = name
 
-    def act(self, table: Table, seat: int, rng: random.Random) -> int:
-        mask = table.action_mask(seat)
-        weights = np.asarray(self.probabilities(table.observation(seat), mask), dtype=np.float64) * mask
+    def decide(self, observation: Observation, mask: Mask, rng: random.Random) -> int:
+        weights = np.asarray(self.probabilities(observation, mask), dtype=np.float64) * mask
         cumulative = np.cumsum(weights)
         if not cumulative[-1] > 0:
-            raise ValueError(f"opponent {self.name!r} gives no weight to any legal action of seat {seat}")
+            raise ValueError(f"opponent {self.name!r} gives no weight to any value its mask allows")
         drawn = int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
         return min(drawn, int(np.flatnonzero(weights)[-1]))  # a product rounded up to the total
 
@@ -139,13 +168,19 @@ def opponent(spec: OpponentSpec) -> Opponent:
     raise TypeError(f"an opponent is a bot's name, a Player, an Opponent or a policy, not {type(spec).__name__}")
 
 
-def frozen_copy(model: Any, name: str, deterministic: bool = False) -> Opponent:
+def frozen_copy(model: Any, name: str, deterministic: bool = False) -> ObservingOpponent:
     """A copy of an sb3-contrib MaskablePPO ``model``'s policy as it is now (training on does not
     change it): its masked action distribution sampled with the seat's generator, or its most
-    likely action (``deterministic``). Needs torch (the ``train`` extra)."""
+    likely action (``deterministic``). A model of a factored environment gives a copy that
+    decides in steps; either copy plays only in environments with its model's observation
+    space. Needs torch (the ``train`` extra)."""
     import torch
 
-    policy = copy.deepcopy(model.policy).to("cpu").eval()
+    live = model.policy
+    # the distribution of the policy's last batch, kept until its next one, holds tensors of the
+    # training graph after a training phase, which deepcopy refuses: the copy starts without it
+    unused = {id(getattr(live.action_dist, "distribution", None)): None}
+    policy = copy.deepcopy(live, unused).to("cpu").eval()
 
     def probabilities(observation: Observation, mask: Mask) -> npt.NDArray[np.float64]:
         """The policy's masked softmax (what its ``get_distribution`` gives, without building
@@ -157,9 +192,13 @@ def frozen_copy(model: Any, name: str, deterministic: bool = False) -> Opponent:
         weights = np.exp(logits - logits.max())
         return np.asarray(weights / weights.sum(), dtype=np.float64)
 
+    copied: ObservingOpponent
     if deterministic:
-        return PolicyOpponent(lambda observation, mask: int(np.argmax(probabilities(observation, mask))), name)
-    return SampledOpponent(probabilities, name)
+        copied = PolicyOpponent(lambda observation, mask: int(np.argmax(probabilities(observation, mask))), name)
+    else:
+        copied = SampledOpponent(probabilities, name)
+    copied.observation_space = model.observation_space
+    return copied
 
 
 class OpponentPool:
@@ -202,7 +241,8 @@ class SelfPlayEnv(gymnasium.Env[Observation, np.int64]):
 
     ``game``: a game id; ``players``: its seats (default the game's usual number);
     ``opponents``: an :class:`OpponentPool` (kept, not copied: it may grow) or what one is made
-    of; ``seat``: the learning seat, None to draw it each episode; the game's options as keywords.
+    of; ``seat``: the learning seat, None to draw it each episode; ``actions``: ``"flat"``,
+    ``"factored"`` or None (the game's default); the game's options as keywords.
     """
 
     # Gymnasium reads it from the class (as a mutable dict); its checker wants a frame rate
@@ -218,6 +258,7 @@ class SelfPlayEnv(gymnasium.Env[Observation, np.int64]):
         reward: str = "win",
         illegal_reward: float | None = 0.0,
         step_limit: int | None = None,
+        actions: str | None = None,
         **options: JSON,
     ) -> None:
         check_render_mode(render_mode)
@@ -225,20 +266,28 @@ class SelfPlayEnv(gymnasium.Env[Observation, np.int64]):
         self.game = load_game(game, seats, options)
         if seat is not None and not 0 <= seat < self.game.players:
             raise ValueError(f"seat must be one of 0..{self.game.players - 1} (or None to draw it), not {seat}")
-        self.step_limit = self.game.bounded_length() if step_limit is None else step_limit
-        if self.step_limit < 1:
-            raise ValueError(f"step_limit must be at least 1, not {self.step_limit}")
+        self.seat_actions = SeatActions(self.game, actions)
+        """Flat or factored: the spaces, masks and observations; with factored actions its
+        chooser holds the steps of the decision under way, the learner's or (inside a step) an
+        opponent's."""
+        self.observation_space = self.seat_actions.observation_space
+        self.action_space = self.seat_actions.action_space
+        if step_limit is None:
+            step_limit = self.game.bounded_length() * self.seat_actions.depth
+        if step_limit < 1:
+            raise ValueError(f"step_limit must be at least 1, not {step_limit}")
+        self.step_limit = step_limit
         self.pool = opponents if isinstance(opponents, OpponentPool) else OpponentPool(opponents)
         self.fixed_seat = seat
         self.render_mode = render_mode
         self.table = Table(self.game, together=False, reward=reward, illegal_reward=illegal_reward)
-        self.observation_space = spaces.Box(0.0, 1.0, self.game.observation_shape(), np.float32)
-        self.action_space = spaces.Discrete(self.game.actions.size)
         self.seat = 0 if seat is None else seat
         """The learning seat of this episode."""
         self.seated: dict[int, Opponent] = {}
         """This episode's opponents, by seat."""
         self._generators: dict[int, random.Random] = {}
+        self._tensor = np.zeros(self.game.observation_shape(), np.float32)
+        """The learner's tensor of the position, copied into each observation."""
         self._steps = 0
 
     @property
@@ -256,41 +305,53 @@ class SelfPlayEnv(gymnasium.Env[Observation, np.int64]):
         seats = self.game.players
         self.seat = draws.randrange(seats) if self.fixed_seat is None else self.fixed_seat
         others = [other for other in range(seats) if other != self.seat]
-        self.seated = {other: self.pool.draw(draws) for other in others}
+        self.seated = {other: self._seatable(self.pool.draw(draws)) for other in others}
         self._generators = {other: random.Random(draws.getrandbits(64)) for other in others}
         self.table.reset(int(self.np_random.integers(2**63)))
+        self.seat_actions.restart()
         self._steps = 0
         self._play_opponents()
         if not self.table.acting():
             raise RuntimeError(f"{self.game.describe()}: the game ended before seat {self.seat} decided")
+        self._tensor = self.table.observation(self.seat)
         self.table.rewards()  # the ledger starts at the learner's first observation
         if self.render_mode == "human":
             self.render()
         info = {**self._info(), "opponents": {other: o.name for other, o in self.seated.items()}}
-        return self.table.observation(self.seat), info
+        return self._observation(), info
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        error = self.table.play(self.seat, operator.index(action))
-        if error is None:
+        """Play the learner's action (flat), or take a step of its decision and play the action
+        at the last step (factored), then the opponents up to its next decision; an illegal
+        action or step is refused (see the module's docstring)."""
+        moved, error = self.seat_actions.take(self.table, self.seat, operator.index(action))
+        if moved:
             self._play_opponents()
+            self._tensor = self.table.observation(self.seat)
         self._steps += 1
         over = self.table.state.is_terminal()
         if self.render_mode == "human":
             self.render()
         info = {**self._info(), **refusal_info(error)}
         cut = not over and self._steps >= self.step_limit
-        return self.table.observation(self.seat), self.table.rewards()[self.seat], over, cut, info
+        return self._observation(), self.table.rewards()[self.seat], over, cut, info
 
     def action_masks(self) -> Mask:
-        """1 for each legal action code of the learner now. Once the game is over, all 1: the step
-        a vector environment spends on its autoreset ignores the action, and a mask of zeros
-        would leave masked sampling nothing to choose from."""
-        if self.table.state.is_terminal():
-            return np.ones(self.game.actions.size, dtype=np.int8)
-        return self.table.action_mask(self.seat)
+        """1 for each legal action code (or factored, each legal value of the step) of the
+        learner now; all 1 once the game is over (``SeatActions.mask``)."""
+        return self.seat_actions.mask(self.table, self.seat)
 
     def render(self) -> str | None:
         return self.table.render(self.render_mode)
+
+    def _seatable(self, drawn: Opponent) -> Opponent:
+        """``drawn``, checked to take this environment's observations if it names the ones it takes."""
+        space = getattr(drawn, "observation_space", None)
+        if space is not None and space != self.observation_space:
+            raise ValueError(
+                f"opponent {drawn.name!r} takes observations {space}, not this environment's {self.observation_space}"
+            )
+        return drawn
 
     def _play_opponents(self) -> None:
         """The opponents' decisions until the learner decides or the game is over."""
@@ -298,10 +359,28 @@ class SelfPlayEnv(gymnasium.Env[Observation, np.int64]):
         while (acting := table.acting()) and acting[0] != self.seat:
             seat = acting[0]
             player = self.seated[seat]
-            code = player.act(table, seat, self._generators[seat])
-            error = table.play(seat, code)
+            error = table.play(seat, self._opponent_code(player, seat))
             if error is not None:
                 raise IllegalActionError(f"opponent {player.name!r}: {error}")
+
+    def _opponent_code(self, player: Opponent, seat: int) -> int:
+        """The code of ``seat``'s action: what ``act`` gives, or with factored actions an
+        :class:`ObservingOpponent`'s steps, asked for one by one until the decision is complete."""
+        rng, chooser = self._generators[seat], self.seat_actions.chooser
+        if chooser is None or not isinstance(player, ObservingOpponent):
+            return player.act(self.table, seat, rng)
+        tensor = self.table.observation(seat)  # the steps of a decision share it
+        while True:
+            value = player.decide(chooser.observation(tensor), chooser.mask(self.table.state, seat), rng)
+            code, error = chooser.choose(self.table, seat, value)
+            if error is not None:
+                chooser.prefix = []
+                raise IllegalActionError(f"opponent {player.name!r}: {error}")
+            if code is not None:
+                return code
+
+    def _observation(self) -> Observation:
+        return self.seat_actions.observation(self._tensor)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}
