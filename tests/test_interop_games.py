@@ -128,6 +128,11 @@ def _offsets(*sizes: int) -> list[int]:
     return [sum(sizes[:i]) for i in range(len(sizes))]
 
 
+def _on(piece: np.ndarray) -> list[int]:
+    """Where a piece of a tensor is non-zero."""
+    return [int(i) for i in np.flatnonzero(piece)]
+
+
 def _first_decision(game: Game, seed: int = 1) -> State:
     state = game.new_initial_state()
     rng = random.Random(seed)
@@ -193,11 +198,17 @@ def test_spacerace_layout_is_relative() -> None:
     assert own_mothership[8 + state.homeworld[seat]] == 1  # at its homeworld
 
 
-def test_mothership_layout_ends_with_the_observers_own_cards_and_objectives() -> None:
-    """After the pieces every seat sees: the observer's hand, the cards it knows others hold,
-    its secret d4s' sum, its objectives held and completed, then the global row."""
-    game = spacetable.load("mothership", 3, {"round_limit": 10, "exploration": True, "objectives": "hidden"})
-    n, cards, objectives = 3, len(game.content.cards), len(game.content.objectives)
+def test_mothership_layout_after_the_board_the_observers_own_then_what_every_seat_sees() -> None:
+    """After the pieces every seat sees: the observer's hand, the cards it knows others hold, its
+    secret d4s' sum, its objectives held and completed, the global row; then the public pieces
+    beyond the board (tech tree, holdings, decks and discards, kept beacon cards, artifacts,
+    tallies, lasting effects, the event, the question asked, the roll, the card carried out),
+    each taking the value the view says."""
+    options = {"round_limit": 10, "exploration": True, "objectives": "hidden", "random_event": True, "beacons": True}
+    game = spacetable.load("mothership", 3, options)
+    c = game.content
+    n, ships, cards, objectives = 3, c.ships, len(c.cards), len(c.objectives)
+    branches, beacons, artifacts = len(c.branches), len(c.beacons), len(c.artifacts)
     rng = random.Random(4)
     state = game.new_initial_state()
     assert isinstance(state, MothershipState)
@@ -208,15 +219,58 @@ def test_mothership_layout_ends_with_the_observers_own_cards_and_objectives() ->
     stolen = state.hands[thief][0]
     state.known[seat][thief] = [stolen]  # as a blind steal by the thief leaves it
     state.secret[seat] = [1, 3]  # a Replicator d4 rolled in secret: 3
+    # What every seat sees, set where the random start left it empty:
+    state.branches[thief], state.tiers[thief] = [1, -1, -1], [2, 0, 0]  # two tiers up branch 1
+    state.charges[thief] = 1
+    state.discard[5] = 1
+    state.kept[thief] = [[7, 1, 2]]  # a beacon card kept: salvage +2
+    state.owner[0], state.artifacts[0] = seat, 4  # the observer holds artifact 4
+    state.tallies[thief][0] = 1  # a fighter destroyed
+    state.cleared[seat][1] = 0
+    state.respawns = [[thief, 2, 1]]
+    state.escort, state.stuck, state.activated = 0b10, 0b100, 1
+    state.effects = [["boost", thief, 3, 2, "end", thief], ["event", seat, 2, 1, "begin", seat]]
+    state.choice = {"seat": seat, "what": "pull", "options": [3, 4], "labels": ["C1", "D1"], "ship": 2}
+    state.playing = [thief, 9, 0, 0]
+    state.pending = {"what": "event", "seat": thief, "ships": [1], "target": -1, "dice": [6], "rolls": []}
+    state.script = {"seat": seat, "ship": 1, "source": "beacon", "card": 6, "option": -1, "effects": []}
+    view = state.view(seat)
     tensor = np.asarray(game.observation_tensor(state, seat))
-    own = tensor.size - (n * cards + 1 + 3 * objectives)
-    hand, known, secret, held, completed, row = (
-        own + at for at in _offsets(cards, (n - 1) * cards, 1, *[objectives] * 3)
+    public_sizes = [
+        *(n * branches, 4 * n, 2, cards, objectives, beacons, n * 2, n * artifacts, n * 8, 2 * n * ships),
+        *(3 * ships + 2, n * 9 * ships, 6 + n + 2, n + 15 + ships + cards + n, 6 + n + ships + 7 + 2 * cards),
+        2 + n + beacons + objectives,
+    ]
+    own = tensor.size - (n * cards + 1 + 3 * objectives) - sum(public_sizes)
+    hand, known, secret, held, completed, row, public = (
+        own + at for at in _offsets(cards, (n - 1) * cards, 1, *[objectives] * 3, 0)
     )
-    copies = np.array([card.count for card in game.content.cards])
+    copies = np.array([card.count for card in c.cards])
     assert np.allclose(tensor[hand:known], np.bincount(state.hands[seat], minlength=cards) / copies)
     assert np.flatnonzero(tensor[known:secret]).tolist() == [stolen]
     assert np.isclose(tensor[known + stolen], 1 / copies[stolen])
     assert np.isclose(tensor[secret], 3 / 30)
     assert np.flatnonzero(tensor[held:completed]).tolist() == state.objectives[seat]
-    assert not tensor[row:].any()  # no global row in the hidden mode
+    assert not tensor[row:public].any()  # no global row in the hidden mode
+    pieces = [tensor[public + at : public + at + size] for at, size in zip(_offsets(*public_sizes), public_sizes)]
+    tech, holdings, decks, discard, _objective_discard, beacon_deck, kept, held_artifacts = pieces[:8]
+    tallies, fleet_ships, marks, effects, event, asking, roll, script = pieces[8:]
+    assert _on(tech) == [branches + 1] and np.isclose(tech[branches + 1], 2 / 5)  # the thief is seat 1
+    hand_sizes = [len(view["hands"][seat]), view["hands"][thief], view["hands"][0]]
+    assert np.allclose(holdings[0::4], np.array(hand_sizes) / 10)
+    assert np.isclose(holdings[4 + 1], 1 / 10)  # the thief's Overcharge
+    assert np.allclose(holdings[2::4], [len(view["objectives"][seat]) / 2, view["objectives"][thief] / 2, 1])
+    assert np.allclose(decks, [view["deck"] / sum(copies), view["objective_deck"] / objectives])
+    assert _on(discard) == [5] and np.isclose(discard[5], 1 / copies[5])
+    assert np.allclose(beacon_deck, np.array(view["beacon_deck"]) / [model.count for _, model in c.beacons])
+    assert _on(kept) == [2 + 1] and np.isclose(kept[3], 2 / 3)  # salvage: the most a card keeps is 3
+    assert _on(held_artifacts) == [4]
+    assert _on(tallies) == [8] and np.isclose(tallies[8], 1 / 3)  # an objective asks for 3 fighters at most
+    assert _on(fleet_ships) == [2 * 1, 2 * (ships + 2) + 1] and fleet_ships[2 * (ships + 2) + 1] == 1  # due back
+    assert _on(marks) == [1, ships + 2, 3 * ships] and marks.sum() == 3
+    assert _on(effects) == [(9 + 1) * ships + 3] and effects.sum() == 1  # boost is the 2nd lasting effect
+    assert _on(event) == [2 - 1, 6 + 0, 6 + n + 0] and event.sum() == 3  # Solar Storm, doubled
+    assert view["to_act"] == [seat]
+    assert _on(asking) == [0, n + 4, n + 15 + 2, n + 15 + ships + 9, n + 15 + ships + cards + 1]
+    assert _on(roll) == [3, 6 + 1, 6 + n + 1] and roll.sum() == 3  # the event die, the thief's, ship 1
+    assert _on(script) == [0, 2 + 0, 2 + n + 6] and script.sum() == 3

@@ -130,6 +130,10 @@ def state_schema(game: Mothership) -> type[BaseModel]:
 
 EFFECTS = ("blockade", "boost", "deflect", "event", "frozen", "gates", "jumped", "prod", "rope", "shields_off")
 """The names of the lasting effects (``state.effects``) the cards, abilities and events add."""
+ROLLS = ("asteroid", "black_hole", "dogfight", "event", "replicator", "test")
+"""The kinds of roll a pending roll (``state.pending``) is."""
+CHOICES = ("artifact", "cannon", "group", "option", "pull", "repair", "strike", "tech", "warp", "warp_out")
+"""The kinds of question a choice put to one player (``state.choice``) is."""
 
 
 def _pending_schema(game: Mothership) -> type[BaseModel]:
@@ -140,7 +144,7 @@ def _pending_schema(game: Mothership) -> type[BaseModel]:
     return schema(
         "MothershipPendingJSON",
         {
-            "what": OneOf("asteroid", "black_hole", "dogfight", "event", "replicator", "test"),
+            "what": OneOf(*ROLLS),
             "seat": fleet,
             "ships": ListOf(ship, most=game.content.ships),
             "target": Int(-1, BIG),
@@ -167,9 +171,7 @@ def _choice_schema(game: Mothership) -> type[BaseModel]:
         "MothershipChoiceJSON",
         {
             "seat": Int(0, game.fleets - 1),
-            "what": OneOf(
-                "artifact", "cannon", "group", "option", "pull", "repair", "strike", "tech", "warp", "warp_out"
-            ),
+            "what": OneOf(*CHOICES),
             "options": Ints(-1, BIG, most=999),
             "labels": ListOf(Str, most=999),
         },

@@ -41,12 +41,55 @@ completed      O                the observer's objectives completed and not clai
                                 ones, or the global ones it took)
 global row     O                the face-up objectives anyone may complete (option objectives
                                 'global')
+tech           N * B            per seat and branch: tiers bought up it / its tiers (the fifth,
+                                1, is the mothership ability)
+holdings       4 * N            per seat: cards in hand / 10, Overcharges held / 10, objectives
+                                held and completed-unclaimed / the objectives dealt each
+decks          2                cards in the action deck / the action cards, objective cards in
+                                the deck / the objective cards
+discard        A                the discard pile: copies of each kind / its copies
+objective      O                the objectives discarded (replaced, or of a module not in play)
+discard
+beacon deck    Bc               the distress beacon cards left to draw / each card's copies
+kept           2 * N            per seat: the beacon cards kept for a dogfight, for salvage, their
+                                amounts / the most a card keeps
+artifacts      N * R            per seat: the artifacts of the explored planets it holds
+tallies        8 * N            per seat: its deeds counted for objectives (``TALLIES``) / the
+                                most an objective asks of each (0 for a deed none asks about)
+fleet ships    2 * N * K        per seat and ship: inside an asteroid field it won its way into;
+                                waiting to respawn (1/2; 1 once back at the end of this turn)
+turn marks     3 * K + 2        per ship of the seat on turn: began beside its mothership
+                                (Convoy), began in a black hole; per NPC bomber: raiding the
+                                station (solo); a beacon activated, an objective replaced
+effects        N * 9 * K        per seat, lasting effect (``LASTING``) and ship (or subsystem;
+                                the seat's own effects on slot 0): 1 while it lasts
+event          6 + N + 2        the random event in force or being chosen: its outcome one-hot,
+                                its player, doubled or avoided
+asking         N + 15 + K       the seats asked now; what they answer (``QUESTIONS``: a choice of
+               + A + N          each kind, a capture's card, a random event, cancelling a card,
+                                trading, cards on a roll; all 0 for a move or a placement); the
+                                ship a choice is about; the card waiting on the cancel window
+                                and its player
+roll detail    6 + N + K + 7    the roll in progress: its kind (``ROLLS``), whose, its roller's
+               + 2 * A          ships in it, the side asked for cards (attack, defence), its
+                                stage (rolled, lost), the odds (win, tie, lose), and per side the
+                                cards played on it / their copies
+script         2 + N + Bc + O   the card being carried out: beacon or objective, its seat, the
+                                card
 =============  ===============  ================================================================
 
-A is the number of action card kinds and O of objective cards in the content (39 and 25 with
-the printed ones). From ``hand`` on, the pieces are the observer's own (the global row
-excepted): what another seat holds in secret is never in the observer's view, so never in its
-tensor.
+A is the number of action card kinds, O of objective cards, B of tech branches, Bc of beacon
+cards and R of artifacts in the content (39, 25, 6, 30 and 12 with the printed ones). From
+``hand`` to ``completed``, the pieces are the observer's own: what another seat holds in secret
+is never in the observer's view, so never in its tensor. Of the other seats' hands and
+objectives the tensor has only the counts the view shows (``holdings``).
+
+Left out of the view, as no decision is taken on them: what only chance reads (the draws owed,
+a steal, a token or an artifact being turned over), report counters (cards bought and played,
+explorers, the beacon log), the set-up's order rolls (``turn`` has who started), the roll's
+target as a unit code (the board shows the units beside the rolling ships), the count of others'
+secret d4s (their resources are not in the tensor), the beacon discard (the deck, the kept
+cards and the card carried out tell it) and the words (labels, reasons, forecast terms).
 
 The pieces from terrain to cannons are C-sized planes, one after the other: image planes
 (``planes_shape``, ``planes_offset``; ``Game.observation_planes``). They are built with numpy
@@ -60,8 +103,12 @@ from typing import TYPE_CHECKING, Any
 from spacetable.engine import JSON
 from spacetable.engine.tensor import one_hot, per_game, ratio
 
+from ..content.language import KEEPS, TALLIES, parse_effect, parse_need
+from ..modules.random_events import NAMES as EVENTS
 from ..rules.board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
+from ..rules.schema import CHOICES, EFFECTS, ROLLS
 from ..rules.state import CANNON, LOCKED, PHASES, STATION
+from ..rules.tactics import ATTACK, DEFENCE
 from ..rules.turns import ROUND_LIMIT
 
 if TYPE_CHECKING:
@@ -78,6 +125,33 @@ BEACON_UNITS = (0, 1, 2, LOCKED)
 SEAT_FIELDS = 9
 RESOURCE_SCALE = 30
 DIE_SCALE = 12
+COUNT_SCALE = 10
+"""Counts the rules set no most for (cards in a hand, Overcharges held): this many reads 1."""
+LASTING = tuple(name for name in EFFECTS if name != "event")
+"""The lasting card and ability effects, in order (the random event in force has its own piece)."""
+QUESTIONS = (*CHOICES, "reward", "event", "cancel", "trading", "roll")
+"""What the decision asked now is, in order: a choice of each kind, the card a capture takes, doubling
+or avoiding a random event, cancelling a card, the end-of-turn trading window, cards on a roll."""
+ODDS = ("win", "tie", "lose")
+PUBLIC = (
+    "tech",
+    "holdings",
+    "decks",
+    "discard",
+    "objective discard",
+    "beacon deck",
+    "kept",
+    "artifacts",
+    "tallies",
+    "fleet ships",
+    "turn marks",
+    "effects",
+    "event",
+    "asking",
+    "roll detail",
+    "script",
+)
+"""The pieces after ``global row``, in order."""
 
 
 @per_game
@@ -101,7 +175,7 @@ def shape(game: Mothership) -> tuple[int, ...]:
     ships = game.content.ships
     size = planes_offset(game) + channels * rows * cols + SEAT_FIELDS * game.fleets
     size += 2 * ships + 1 + 2 + 2 * (ships + 1) + game.fleets
-    return (size + _own_size(game),)
+    return (size + _own_size(game) + _public_layout(game).size,)
 
 
 def _own_size(game: Mothership) -> int:
@@ -119,7 +193,8 @@ def encode(game: Mothership, view: JSON, seat: int) -> npt.NDArray[np.float32]:
     head += one_hot((v["turn"] - seat) % n, range(n)) + one_hot((v["first"] - seat) % n, range(n))
     planes = encode_planes(game, v, seat)
     tail = np.asarray(_tail(game, v, seat), dtype=np.float32)
-    return np.concatenate((np.asarray(head, dtype=np.float32), planes.ravel(), tail, _own(game, v, seat)))
+    own, public = _own(game, v, seat), _public(game, v, seat)
+    return np.concatenate((np.asarray(head, dtype=np.float32), planes.ravel(), tail, own, public))
 
 
 def encode_planes(game: Mothership, view: JSON, seat: int) -> npt.NDArray[np.float32]:
@@ -254,3 +329,219 @@ def _roll(pending: dict[str, Any] | None, ships: int) -> list[float]:
     rolled = [ratio(r, DIE_SCALE) for r in pending["rolls"]][:slots]
     out = [float(pending["what"] == "dogfight"), float(pending["what"] == "asteroid")]
     return out + dice + [0.0] * (slots - len(dice)) + rolled + [0.0] * (slots - len(rolled))
+
+
+class _PublicLayout:
+    """Where each piece after the global row starts, and the most of each count there, from the
+    game's content."""
+
+    def __init__(self, game: Mothership) -> None:
+        import numpy as np
+
+        c = game.content
+        n, ships, cards = game.fleets, c.ships, len(c.cards)
+        beacons, objectives = len(c.beacons), len(c.objectives)
+        sizes = (
+            n * len(c.branches),
+            4 * n,
+            2,
+            cards,
+            objectives,
+            beacons,
+            n * len(KEEPS),
+            n * len(c.artifacts),
+            n * len(TALLIES),
+            2 * n * ships,
+            3 * ships + 2,
+            n * len(LASTING) * ships,
+            len(EVENTS) - 1 + n + 2,
+            n + len(QUESTIONS) + ships + cards + n,
+            len(ROLLS) + n + ships + 2 + 2 + len(ODDS) + 2 * cards,
+            2 + n + beacons + objectives,
+        )
+        self.at = dict(zip(PUBLIC, (sum(sizes[:i]) for i in range(len(sizes)))))
+        """Each piece's start, counted from the first piece after the global row."""
+        self.size = sum(sizes)
+        self.branch_tiers = [len(branch.tiers) for branch in c.branches]
+        self.cards = sum(card.count for card in c.cards)
+        self.objectives = sum(model.count for _, model in c.objectives)
+        self.objectives_each = c.objective_cards.per_player
+        self.beacon_inverse = np.array([1 / model.count if model.count else 0.0 for _, model in c.beacons])
+        self.keep_most = [0] * len(KEEPS)
+        """The most one beacon card keeps, per kind."""
+        for _, beacon in c.beacons:
+            for option in beacon.options:
+                for effect in map(parse_effect, option.effects + option.otherwise):
+                    if effect.verb == "keep":
+                        kind = KEEPS.index(effect.word)
+                        self.keep_most[kind] = max(self.keep_most[kind], effect.amount)
+        self.tally_most = [0] * len(TALLIES)
+        """The most an objective asks of each tally."""
+        for _, objective in c.objectives:
+            for need in map(parse_need, objective.goal):
+                if need.quantity in TALLIES:
+                    tally = TALLIES.index(need.quantity)
+                    self.tally_most[tally] = max(self.tally_most[tally], need.amount)
+        self.tally_inverse = np.array([1 / most if most else 0.0 for most in self.tally_most], dtype=np.float32)
+
+
+_public_layout = per_game(_PublicLayout)
+
+
+def _count(held: list[int] | int) -> int:
+    """A view's cards or objectives of a seat: the list the seat may see, or their count."""
+    return held if isinstance(held, int) else len(held)
+
+
+def _public(game: Mothership, v: dict[str, Any], seat: int) -> npt.NDArray[np.float32]:
+    """The pieces after the global row: what every seat sees beyond the board and the panels."""
+    import numpy as np
+
+    layout = _public_layout(game)
+    at, c = layout.at, game.content
+    n, ships, branches = game.fleets, c.ships, len(layout.branch_tiers)
+    out = np.zeros(layout.size, dtype=np.float32)  # mostly zeros: only the rest is written
+    order = [(seat + r) % n for r in range(n)]
+    for r, p in enumerate(order):
+        for category, branch in enumerate(v["branches"][p]):
+            if branch >= 0:
+                out[at["tech"] + r * branches + branch] = ratio(v["tiers"][p][category], layout.branch_tiers[branch])
+        held = at["holdings"] + 4 * r
+        out[held] = ratio(_count(v["hands"][p]), COUNT_SCALE)
+        out[held + 1] = ratio(v["charges"][p], COUNT_SCALE)
+        out[held + 2] = ratio(_count(v["objectives"][p]), layout.objectives_each)
+        out[held + 3] = ratio(_count(v["completed"][p]), layout.objectives_each)
+        kept = at["kept"] + r * len(KEEPS)
+        for _card, kind, amount in v["kept"][p]:
+            out[kept + kind] = min(1.0, out[kept + kind] + ratio(amount, layout.keep_most[kind]))
+        cleared = v["cleared"][p]
+        if max(cleared) >= 0:
+            for ship, field in enumerate(cleared):
+                if field >= 0:
+                    out[at["fleet ships"] + 2 * (r * ships + ship)] = 1.0
+    tallies = np.asarray([v["tallies"][p] for p in order], dtype=np.float32) * layout.tally_inverse
+    out[at["tallies"] : at["tallies"] + tallies.size] = np.minimum(tallies.ravel(), 1.0)
+    for p, ship, due in v["respawns"]:
+        out[at["fleet ships"] + 2 * (((p - seat) % n) * ships + ship) + 1] = 0.5 + 0.5 * due
+    _decks(game, v, out)
+    for artifact, holder in zip(v["artifacts"], v["owner"]):
+        if artifact >= 0 and 0 <= holder < n:
+            out[at["artifacts"] + ((holder - seat) % n) * len(c.artifacts) + artifact] = 1.0
+    marks = at["turn marks"]
+    for i, mask in enumerate((v["escort"], v["stuck"], v["raiding"], v["activated"] & 3)):
+        while mask:  # each bit set
+            bit = (mask & -mask).bit_length() - 1
+            out[marks + i * ships + bit] = 1.0
+            mask &= mask - 1
+    for name, p, ship, *_ in v["effects"]:
+        if name in LASTING:
+            slot = min(max(ship, 0), ships - 1)
+            out[at["effects"] + (((p - seat) % n) * len(LASTING) + LASTING.index(name)) * ships + slot] = 1.0
+    _event(v, seat, n, at["event"], out)
+    _asking(game, v, seat, at["asking"], out)
+    _roll_detail(game, v, seat, at["roll detail"], out)
+    script = v["script"]
+    if script is not None:
+        beacon = script["source"] == "beacon"
+        out[at["script"] + (0 if beacon else 1)] = 1.0
+        out[at["script"] + 2 + (script["seat"] - seat) % n] = 1.0
+        out[at["script"] + 2 + n + (0 if beacon else len(c.beacons)) + script["card"]] = 1.0
+    return out
+
+
+def _decks(game: Mothership, v: dict[str, Any], out: npt.NDArray[np.float32]) -> None:
+    """The decks' sizes, the discard piles and the beacon cards left to draw."""
+    import numpy as np
+
+    layout = _public_layout(game)
+    at = layout.at
+    per_card, per_objective = _inverse_copies(game)
+    objective_deck = v["objective_deck"]  # a count once the objectives module hides the deck's order
+    out[at["decks"]] = ratio(v["deck"], layout.cards)
+    left = objective_deck if isinstance(objective_deck, int) else sum(objective_deck)
+    out[at["decks"] + 1] = ratio(left, layout.objectives)
+    for piece, copies, inverse in (
+        ("discard", v["discard"], per_card),
+        ("objective discard", v["objective_discard"], per_objective),
+        ("beacon deck", v["beacon_deck"], layout.beacon_inverse),
+    ):
+        if any(copies):
+            out[at[piece] : at[piece] + len(inverse)] = np.minimum(np.asarray(copies) * inverse, 1.0)
+
+
+def _event(v: dict[str, Any], seat: int, n: int, at: int, out: npt.NDArray[np.float32]) -> None:
+    """The random event in force, or rolled and waiting for its player to double or avoid it:
+    its outcome, its player, and doubled or avoided."""
+    event = next((e for e in v["effects"] if e[0] == "event"), None)
+    if event is not None:
+        player, outcome, choice = event[1:4]
+    elif v["event_roll"]:
+        (player, outcome), choice = v["event_roll"], 0
+    else:
+        return
+    faces = len(EVENTS) - 1
+    out[at + outcome - 1] = 1.0
+    out[at + faces + (player - seat) % n] = 1.0
+    if choice:
+        out[at + faces + n + choice - 1] = 1.0
+
+
+def _asking(game: Mothership, v: dict[str, Any], seat: int, at: int, out: npt.NDArray[np.float32]) -> None:
+    """Who is asked now, what the question is, the ship a choice is about, and the card waiting
+    on the window to cancel it with its player."""
+    n, ships = game.fleets, game.content.ships
+    for p in v["to_act"]:
+        out[at + (p - seat) % n] = 1.0
+    question = at + n
+    kind = _question(v) if v["to_act"] else None
+    if kind is not None:
+        out[question + QUESTIONS.index(kind)] = 1.0
+    choice = v["choice"]
+    if choice is not None and "ship" in choice:
+        out[question + len(QUESTIONS) + choice["ship"]] = 1.0
+    playing = v["playing"]
+    if playing:
+        card = question + len(QUESTIONS) + ships
+        out[card + playing[1]] = 1.0
+        out[card + len(game.content.cards) + (playing[0] - seat) % n] = 1.0
+
+
+def _question(v: dict[str, Any]) -> str | None:
+    """What the decision asked now answers (``QUESTIONS``), in the order the rules ask; None for
+    a placement or a move of the turn."""
+    if v["choice"] is not None:
+        return str(v["choice"]["what"])
+    for kind, field in (("reward", "reward"), ("event", "event_roll"), ("cancel", "cancel"), ("trading", "trading")):
+        if v[field]:
+            return kind
+    return "roll" if v["pending"] is not None else None
+
+
+def _roll_detail(game: Mothership, v: dict[str, Any], seat: int, at: int, out: npt.NDArray[np.float32]) -> None:
+    """The roll in progress beyond its dice: its kind, whose, the roller's ships in it, the side
+    asked for cards, its stage, its odds and the cards played on it per side."""
+    pending = v["pending"]
+    if pending is None:
+        return
+    n, ships = game.fleets, game.content.ships
+    out[at + ROLLS.index(pending["what"])] = 1.0
+    out[at + len(ROLLS) + (pending["seat"] - seat) % n] = 1.0
+    for ship in pending["ships"]:
+        out[at + len(ROLLS) + n + ship] = 1.0
+    sides = at + len(ROLLS) + n + ships
+    if pending.get("asker", -1) in (ATTACK, DEFENCE):
+        out[sides + pending["asker"]] = 1.0
+    stage = pending.get("stage")
+    if stage is not None:
+        out[sides + 2 + ("rolled", "lost").index(stage)] = 1.0
+    odds = pending.get("forecast")
+    if odds is not None:
+        for i, name in enumerate(ODDS):
+            out[sides + 4 + i] = ratio(odds[name], 1.0)
+    per_card, _ = _inverse_copies(game)
+    played = sides + 4 + len(ODDS)
+    cards = len(per_card)
+    for key, side, *_ in pending.get("mods", ()):
+        card = game.card_index[key]
+        at_card = played + side * cards + card
+        out[at_card] = min(1.0, out[at_card] + per_card[card])
