@@ -72,9 +72,17 @@ test: $(TEST_STAMP) system-packages
 suite: $(TEST_STAMP) system-packages compiled
 	$(BIN)/pytest -n $(JOBS) --dist worksteal --durations=15 -m "not soak"
 
-# A short training run of the example (docs/INTEROP.md, "Training"); `make test` runs its tests.
+# The research examples, a few minutes of training each, with the figures docs/INTEROP.md reports
+# (about 25 minutes on two cores; not in CI's time: `make test` and `make soak` run short versions):
+# MaskablePPO on falling-skies and on Mothership's factored actions, self-play on showdown and
+# spacerace, behaviour cloning from a trajectory file, NFSP on a two-captain showdown.
+RL_MINUTES ?= 2
 rl-check: $(TEST_STAMP)
-	$(BIN)/python examples/train_falling_skies.py --minutes 0.5
+	$(BIN)/python examples/train_falling_skies.py --minutes $(RL_MINUTES)
+	$(BIN)/python examples/train_mothership.py --minutes $(RL_MINUTES)
+	$(BIN)/python examples/selfplay.py --minutes $(RL_MINUTES) --games 100
+	$(BIN)/python examples/behaviour_cloning.py --minutes $(RL_MINUTES) --games 300 --episodes 100
+	$(BIN)/python examples/nfsp_showdown.py --minutes $(RL_MINUTES) --games 100
 
 # the pictures in docs/screenshots/, taken by the browser tests as they play
 screenshots: $(TEST_STAMP) system-packages
