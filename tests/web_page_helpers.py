@@ -75,6 +75,21 @@ def wait_ready(page: Page) -> None:
     page.wait_for_selector(READY, timeout=WAIT_MS)
 
 
+def wait_ready_or_out(page: Page, seen: Seen, seat: int = 0) -> bool:
+    """Wait as :func:`wait_ready` does: True once the page is ready; False once the latest
+    update shows ``seat`` out of a game the others play on (SpaceRace, Mothership), where it
+    will not act again and the bots' game may take minutes at the table's pace."""
+    for _ in range(WAIT_MS // 50):
+        if page.locator(READY).first.is_visible():
+            return True
+        updates = seen.updates()
+        out = updates[-1].get("view", {}).get("out") if updates else None
+        if isinstance(out, list) and seat < len(out) and out[seat]:
+            return False
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the page was not ready within {WAIT_MS} ms and seat {seat} is not out")
+
+
 def wait_for_update_after(page: Page, seen: Seen, n: int) -> dict[str, Any]:
     """The first update the page received with a position number above ``n`` (fails after WAIT_MS)."""
     for _ in range(WAIT_MS // 50):
