@@ -40,24 +40,20 @@ are per decision, and a decision's actions do not depend on the limit."""
 
 def legal_counts(game_id: str, players: int) -> list[int]:
     """The number of legal actions at every decision of ``GAMES`` seeded random games."""
-    from spacetable.engine import CHANCE
-    from spacetable.interop.sequential import apply_code, chance_codes, codes_of, decider, load_game
+    from spacetable.engine import CHANCE, State, random_playout
+    from spacetable.interop.sequential import load_game
 
     game = load_game(game_id, players, ROUND_LIMITS.get(game_id, {}))
-    counts = []
+    counts: list[int] = []
+
+    def count(state: State) -> None:
+        if not state.is_terminal() and state.current_player() != CHANCE:
+            counts.append(len(state.legal_actions(state.awaiting()[0])))
+
     for seed in range(GAMES):
-        rng = random.Random(seed)
         state = game.new_initial_state()
-        while not state.is_terminal():
-            actor = decider(state)
-            if actor == CHANCE:
-                outcomes = chance_codes(state)
-                code = rng.choices([c for c, _ in outcomes], [p for _, p in outcomes])[0]
-            else:
-                codes = codes_of(state, actor)
-                counts.append(len(codes))
-                code = rng.choice(codes)
-            apply_code(state, code)
+        count(state)
+        random_playout(state, random.Random(seed), game.bounded_length(), count)
     return counts
 
 

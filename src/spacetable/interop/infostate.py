@@ -93,11 +93,7 @@ class Trail:
         recall = self.state.game.recall()
         if recall is None:
             return _NOTHING
-        chain: list[Trail] = []
-        node = self
-        while seat not in node._memories and node.parent is not None:
-            chain.append(node)
-            node = node.parent
+        node, chain = self._since(seat, "_memories")
         memory = node._memories.get(seat)
         if memory is None:
             memory = node._memories[seat] = _read_only(np.zeros(recall.size, dtype=np.float32))
@@ -114,16 +110,23 @@ class Trail:
                 before = after
         return memory
 
+    def _since(self, seat: int, cache: str) -> tuple[Trail, list[Trail]]:
+        """The nearest step back (this one included) whose ``cache`` (``_digests``,
+        ``_memories``) holds ``seat``'s value, or the first step; and the steps after it up to
+        this one, latest first, whose values are still to work out."""
+        chain: list[Trail] = []
+        node = self
+        while seat not in getattr(node, cache) and node.parent is not None:
+            chain.append(node)
+            node = node.parent
+        return node, chain
+
     def information_state(self, seat: int) -> str:
         return f"seat {seat} after {self.length} actions: {self.digest(seat)}"
 
     def digest(self, seat: int) -> str:
         """The hash of ``seat``'s observations and own actions up to here."""
-        chain: list[Trail] = []
-        node = self
-        while seat not in node._digests and node.parent is not None:
-            chain.append(node)
-            node = node.parent
+        node, chain = self._since(seat, "_digests")
         value = node._digests.get(seat)
         if value is None:
             value = node._digests[seat] = _hash(node._seed, "", node.state, seat)

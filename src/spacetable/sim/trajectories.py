@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from spacetable.agents import make_agent
-from spacetable.engine import CHANCE, JSON, Game, State, decide
+from spacetable.engine import JSON, Game, Record, State, play
 from spacetable.engine.safejson import write_atomic
 from spacetable.engine.tensor import Tensor
 
@@ -165,11 +165,12 @@ class Step:
 
 def play_steps(game: Game, seats: Sequence[str], seed: int, index: int, reward: str = "win") -> list[Step]:
     """The decisions of game ``index`` of a dataset seeded ``seed`` (the lab's game ``index``)."""
-    players = [make_agent(name) for name in seats]
-    rng = random.Random(f"{seed}:{index}")
+    record = Record.start(game, list(seats))
+    play(game, [make_agent(name) for name in seats], random.Random(f"{seed}:{index}"), record=record)
+    # the rows come from the game's record, replayed: each is what its seat saw as its answer went
+    # in (where seats answer at once, after the lower seats' answers), as the adapters show it
     state = game.new_initial_state()
     size = math.prod(game.observation_shape())
-    encode = game.actions.encode
     steps: list[Step] = []
     latest: dict[int, tuple[Step, float]] = {}  # each seat's latest row, and what it had earned then
 
@@ -177,24 +178,18 @@ def play_steps(game: Game, seats: Sequence[str], seed: int, index: int, reward: 
         value = state.returns()[seat]
         return value + float(game.progress(state, seat) or 0.0) if reward == "shaped" else value
 
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-            continue
-        # as the engine's loop (engine.match.step) plays: every awaited seat decides on the position
-        # before any answer, then the answers go in by seat; each row is what its seat sees as its
-        # answer goes in, as the adapters show it (interop/sequential.py: the lowest seat first)
-        chosen = [(seat, decide(players[seat], state, seat, rng)) for seat in state.awaiting()]
-        for seat, action in chosen:
+    for seat, data in record.actions:
+        action = game.actions.from_json(data)
+        if seat is not None:
             legal = game.actions.codes(state.legal_actions(seat))
-            row = Step(seat, _observe(game, state, seat, size), legal, encode(action))
+            row = Step(seat, _observe(game, state, seat, size), legal, game.actions.encode(action))
             now = earned(seat)
             if seat in latest:
                 before, then = latest[seat]
                 before.reward = now - then
             latest[seat] = (row, now)
             steps.append(row)
-            state.apply_action(action, seat)
+        state.apply_action(action, seat)
     for seat, (row, then) in latest.items():
         row.reward = earned(seat) - then
         row.seat_done = True
