@@ -35,7 +35,8 @@ class GreedyAgent:
     """One-ply lookahead on the game's own evaluation (``Game.evaluate``).
 
     Each legal action is applied to a copy; an action that leads to a chance
-    node is valued by the average over its outcomes (one level deep). Ties are
+    node is valued by the average over its outcomes (one level deep). Actions whose
+    value the game tells without playing them (``Game.quick_values``) are not played. Ties are
     broken at random so that the bot does not always favour the first action.
     """
 
@@ -47,10 +48,14 @@ class GreedyAgent:
             return actions[0]
         best: list[Action] = []
         best_value = float("-inf")
-        for action in actions:
-            child = state.clone()
-            child.apply_legal(action, seat)
-            value = self._value(child, seat)
+        quick = state.game.quick_values(state, seat, actions) or [None] * len(actions)
+        for action, known in zip(actions, quick):
+            if known is None:
+                child = state.clone()
+                child.apply_legal(action, seat)
+                value = self._value(child, seat)
+            else:
+                value = known
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif value > best_value - 1e-9:

@@ -210,6 +210,13 @@ class Game(ABC):
         """
         return state.returns()[seat] if state.is_terminal() else 0.0
 
+    def quick_values(self, state: State, seat: int, actions: Sequence[Action]) -> list[float | None] | None:
+        """``evaluate(child, seat)`` for each child of ``state`` that ``seat`` reaches by one of
+        ``actions`` (its legal actions), where the game can tell it from ``state`` without playing
+        the action (within rounding); None for the others, or None for all. A one-ply bot plays
+        out only the actions left None. The default tells none."""
+        return None
+
     def progress(self, state: State, seat: int) -> float | None:
         """How far ``seat`` has come by the game's own measure (research reached, hull left,
         points), a number in [0, 1], for the shaped rewards of ``spacetable.interop``

@@ -23,7 +23,7 @@ from spacetable.engine import (
 from spacetable.engine.schema import probe, validate
 
 from . import length, rule_refs
-from .bots.heuristic import evaluate
+from .bots.heuristic import evaluate, quick_values
 from .content import CATEGORIES, Content, language, load_content
 from .modules import MODULES as PLUGINS
 from .modules import beacons, hazards
@@ -482,6 +482,9 @@ class Mothership(Game):
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(cast(MothershipState, state), seat)
+
+    def quick_values(self, state: State, seat: int, actions: Sequence[Action]) -> list[float | None] | None:
+        return quick_values(cast(MothershipState, state), seat, actions)
 
     def progress(self, state: State, seat: int) -> float:
         """The solo challenge: half for the NPC's ships destroyed (of its fleet), half for the

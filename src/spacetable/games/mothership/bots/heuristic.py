@@ -8,12 +8,15 @@ distributions of the dice sums), so a one-ply bot sees what an attack is worth.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from spacetable.engine import Action
+
 from ..modules import beacons, cannons, exploration, objectives, victory
-from ..rules import tactics
-from ..rules.board import nearest_table
+from ..rules import tactics, tech
+from ..rules.board import ASTEROID, nearest_table
 from ..rules.dice import face_value, rolled_sides
 from ..rules.state import NOWHERE
 from ..rules.targets import CANNON_TARGET, COLONY, PLANET_TARGET, decode_target
@@ -81,6 +84,52 @@ def evaluate(state: MothershipState, seat: int) -> float:
     if state.pending is not None and state.pending["what"] == "dogfight":
         value += _pending_swing(state, seat)
     return value
+
+
+def quick_values(state: MothershipState, seat: int, actions: Sequence[Action]) -> list[float | None] | None:
+    """``evaluate`` after each of ``actions`` that is a move to a space outside the asteroids or a
+    control panel setting, worked out from ``state`` as the difference it makes to ``seat``'s own
+    worth: a move changes only its ship's distance to work, a setting only the panel's worth (the
+    rest of every fleet's worth reads neither). None for other actions, and for all of them where
+    more could follow: a roll, a window or choice in progress, the seat not on turn, modules that
+    react to a move or to any action, the solo challenge (its guards), or rivals' ships as targets."""
+    game, hooks, board = state.game, state.game.hooks, state.board
+    if (
+        board is None
+        or state.phase != "turn"
+        or state.turn != seat
+        or state.pending is not None
+        or state.choice is not None
+        or state.cancel
+        or state.trading
+        or state.reward
+        or state.playing
+        or state.out[seat]
+        or game.npc >= 0
+        or hooks.moved
+        or hooks.move_ended
+        or hooks.after_action
+        or _shared_inputs(state)[-1]
+    ):
+        return None
+    base = evaluate(state, seat)
+    planets, nearest, _ = _outlook(state, seat)
+    kinds, terrain, fleet, content = game.ship_kinds, board.terrain, state.pos[seat], game.content
+    panel = panel_worth(state, seat)
+    shields = tech.bonus(state, seat, "shields")
+    values: list[float | None] = []
+    for action in actions:
+        kind = action[-1]
+        if kind == "move" and terrain[action[1]] != ASTEROID:
+            ship, cell = action[0], action[1]
+            table = planets if planets and kinds[ship] == "fighter" else nearest
+            values.append(base + CLOSER * (table[fleet[ship]] - table[cell]) if table else base)
+        elif kind == "energy":
+            shield = content.shields[action[2]] + shields
+            values.append(base + _panel(content, action[0], action[1], shield) - panel)
+        else:
+            values.append(None)
+    return values
 
 
 MEMO_SIZE = 5_000
@@ -219,11 +268,15 @@ def _solo_defence(state: MothershipState, seat: int) -> float:
 
 
 def panel_worth(state: MothershipState, seat: int) -> float:
-    c = state.game.content
     engines, weapons, _ = state.energy[seat]
-    die = c.weapons[weapons]
+    return _panel(state.game.content, engines, weapons, state.shield[seat])
+
+
+def _panel(content: Any, engines: int, weapons: int, shield: int) -> float:
+    """The control panel's worth with that energy in engines and weapons and that many shield points."""
+    die = content.weapons[weapons]
     mean = 1.5 if die == 2 else (die + 1) / 2 if die else 0.0
-    return PANEL * (math.sqrt(c.engines[engines]) + math.sqrt(mean) + math.sqrt(state.shield[seat]))
+    return PANEL * (math.sqrt(content.engines[engines]) + math.sqrt(mean) + math.sqrt(shield))
 
 
 @cache

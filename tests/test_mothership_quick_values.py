@@ -1,0 +1,62 @@
+"""Mothership's quick values (``Game.quick_values``): what the greedy bot takes instead of playing a
+move or a control panel setting out is the evaluation of the position that action reaches."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import spacetable
+from spacetable.agents import GreedyAgent
+from spacetable.engine import State
+
+VARIANTS = {
+    "default": (4, {"round_limit": 8}),
+    "teams": (4, {"round_limit": 8, "team_size": 2}),
+    "victory points": (3, {"round_limit": 8, "mode": "victory_points"}),
+    "extra planets": (2, {"round_limit": 8, "extra_planets": True}),
+    "neutron stars": (4, {"round_limit": 8, "neutron_stars": True}),
+    "every module": (
+        4,
+        {"round_limit": 8, "neutron_stars": True, "black_holes": True, "beacons": True, "exploration": True}
+        | {"objectives": "hidden"},
+    ),
+    "solo": (1, {"round_limit": 8}),
+}
+
+
+NONE_TOLD = {"every module", "solo", "victory points", "neutron stars"}
+"""Modules that react to any action (objectives, victory claims) or to moves (beacons, the hazards'
+module, black holes or not) and the solo challenge's guards: no value is told, all are played out."""
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_each_quick_value_is_the_evaluation_after_the_action(variant: str) -> None:
+    players, options = VARIANTS[variant]
+    game = spacetable.load("mothership", players, options)
+    rng = random.Random(11)
+    checked = turns = 0
+    for _ in range(2):
+        state: State = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            seat = state.awaiting()[0]
+            actions = state.legal_actions(seat)
+            turns += state.to_json()["phase"] == "turn"
+            quick = game.quick_values(state, seat, actions) or []
+            told = [(action, value) for action, value in zip(actions, quick) if value is not None]
+            for action, value in rng.sample(told, min(4, len(told))):
+                if value is not None:
+                    child = state.clone()
+                    child.apply_action(action, seat)
+                    assert value == pytest.approx(GreedyAgent()._value(child, seat), abs=1e-9), action
+                    checked += 1
+            state.apply_action(rng.choice(actions), seat)
+    assert turns > 50
+    if variant in NONE_TOLD:
+        assert checked == 0
+    else:
+        assert checked > 200
