@@ -483,7 +483,7 @@ def _record_seats(rec: Record, file: Path) -> list[str]:
 
 
 # the commands after `play` in the help, in this order: saves, replay, tournament, bench, serve; simulate, report
-from . import commands, lab, learn, report, sweep, trajectories  # noqa: E402, F401  (register saves ... serve, simulate ... trajectories)
+from . import commands, lab, ladder, learn, report, sweep, trajectories  # noqa: E402, F401  (register saves ... serve, simulate ... trajectories)
 
 
 def main() -> None:
