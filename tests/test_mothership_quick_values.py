@@ -4,12 +4,13 @@ move or a control panel setting out is the evaluation of the position that actio
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import spacetable
 from spacetable.agents import GreedyAgent
-from spacetable.engine import State
+from spacetable.games.mothership.rules.board import ASTEROID
 
 VARIANTS = {
     "default": (4, {"round_limit": 8}),
@@ -36,9 +37,9 @@ def test_each_quick_value_is_the_evaluation_after_the_action(variant: str) -> No
     players, options = VARIANTS[variant]
     game = spacetable.load("mothership", players, options)
     rng = random.Random(11)
-    checked = turns = 0
+    checked = turns = asteroids = traded = 0
     for _ in range(2):
-        state: State = game.new_initial_state()
+        state: Any = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(state.sample_chance(rng))
@@ -48,7 +49,11 @@ def test_each_quick_value_is_the_evaluation_after_the_action(variant: str) -> No
             turns += state.to_json()["phase"] == "turn"
             quick = game.quick_values(state, seat, actions) or []
             told = [(action, value) for action, value in zip(actions, quick) if value is not None]
-            for action, value in rng.sample(told, min(4, len(told))):
+            rough = [(a, v) for a, v in told if a[-1] == "move" and state.board.terrain[a[1]] == ASTEROID]
+            trades = [(a, v) for a, v in told if a[-1] in ("buy", "sell")]
+            for action, value in rng.sample(told, min(4, len(told))) + rough[:2] + trades:
+                asteroids += (action, value) in rough
+                traded += (action, value) in trades
                 if value is not None:
                     child = state.clone()
                     child.apply_action(action, seat)
@@ -59,4 +64,4 @@ def test_each_quick_value_is_the_evaluation_after_the_action(variant: str) -> No
     if variant in NONE_TOLD:
         assert checked == 0
     else:
-        assert checked > 200
+        assert checked > 200 and asteroids > 20 and traded > 5  # moves into asteroids, cards bought and sold

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from spacetable.engine import Action
 
 from ..modules import beacons, cannons, exploration, objectives, victory
-from ..rules import tactics, tech
+from ..rules import movement, tactics, tech
 from ..rules.board import ASTEROID, nearest_table
 from ..rules.dice import face_value, rolled_sides
 from ..rules.state import NOWHERE
@@ -87,21 +87,22 @@ def evaluate(state: MothershipState, seat: int) -> float:
 
 
 def quick_values(state: MothershipState, seat: int, actions: Sequence[Action]) -> list[float | None] | None:
-    """``evaluate`` after each of ``actions`` that is a move to a space outside the asteroids or a
-    control panel setting, worked out from ``state`` as the difference it makes to ``seat``'s own
-    worth: a move changes only its ship's distance to work, a setting only the panel's worth (the
-    rest of every fleet's worth reads neither). None for other actions, and for all of them where
-    more could follow: a roll, a window or choice in progress, the seat not on turn, modules that
-    react to a move or to any action, the solo challenge (its guards), or rivals' ships as targets."""
+    """``evaluate`` after each of ``actions`` that is a move, a control panel setting or a card sold
+    or bought, worked out from ``state`` as the difference it makes to ``seat``'s own worth: a move
+    changes only its ship's distance to work, a setting only the panel's worth, a sale or purchase
+    only the seat's resources and hand (the rest of every fleet's worth reads none of them). None
+    for other actions, for a move into asteroids whose roll could decide something, and for all of
+    them where more could follow: a roll, a window or choice in progress, the seat not the one to
+    act (on turn, or trading at a turn's end), modules that react to a move or to any action, the
+    solo challenge (its guards), or rivals' ships as targets."""
     game, hooks, board = state.game, state.game.hooks, state.board
     if (
         board is None
         or state.phase != "turn"
-        or state.turn != seat
+        or (state.trading[0] if state.trading else state.turn) != seat
         or state.pending is not None
         or state.choice is not None
         or state.cancel
-        or state.trading
         or state.reward
         or state.playing
         or state.out[seat]
@@ -120,16 +121,42 @@ def quick_values(state: MothershipState, seat: int, actions: Sequence[Action]) -
     values: list[float | None] = []
     for action in actions:
         kind = action[-1]
-        if kind == "move" and terrain[action[1]] != ASTEROID:
+        if kind == "move" and (terrain[action[1]] != ASTEROID or _no_asteroid_roll_decides(state, seat, action)):
             ship, cell = action[0], action[1]
             table = planets if planets and kinds[ship] == "fighter" else nearest
             values.append(base + CLOSER * (table[fleet[ship]] - table[cell]) if table else base)
         elif kind == "energy":
             shield = content.shields[action[2]] + shields
             values.append(base + _panel(content, action[0], action[1], shield) - panel)
+        elif kind == "sell":
+            worth = content.cards[action[0]].value
+            values.append(base + RESOURCE * worth - (CARD + CARD_VALUE * worth))
+        elif kind == "buy":
+            values.append(_bought(state, seat, action, base))
         else:
             values.append(None)
     return values
+
+
+def _bought(state: MothershipState, seat: int, buy: Action, base: float) -> float | None:
+    """The evaluation after ``buy`` and the draw it owes (its chance outcomes averaged, as a one-ply
+    bot values them): the price paid and the card drawn are all that changes."""
+    child = state.clone()
+    child.apply_legal(buy, seat)
+    if not child.is_chance_node():
+        return None
+    paid = RESOURCE * (child.resources[seat] - state.resources[seat])
+    cards = state.game.content.cards
+    return sum(p * (base + paid + CARD + CARD_VALUE * cards[draw[0]].value) for draw, p in child.chance_outcomes())
+
+
+def _no_asteroid_roll_decides(state: MothershipState, seat: int, move: Action) -> bool:
+    """Whether the position after ``move`` into an asteroid field, and after the roll it may set
+    out, is worth what the move's own change makes it (no dogfight: the field is the ship's already,
+    or Deflector Shields; a dogfight of two dice: its first roll decides nothing)."""
+    ship = move[0]
+    fight = movement.reach(state, seat, ship)[move[1]][1]
+    return not fight or state.has_effect("deflect", seat, ship) or movement.weapon_die(state, seat, ship) > 0
 
 
 MEMO_SIZE = 5_000
