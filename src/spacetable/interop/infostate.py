@@ -19,6 +19,10 @@ game's memory of what the seat saw and did that its view no longer shows (``Game
 step and its own actions, and worked out when asked, as digests are. A game without a recall
 (nothing hidden: the view is the whole state) has the observation tensor alone.
 
+A seat's memory walks the steps since it was last worked out, one ``view`` of the seat per
+step: the view it ends with is kept on the step it reached (and dropped from the step before),
+to serve as the next walk's first.
+
 Resampling starts a new chain at a state re-dealt by ``state.resample(seat)``. The resampled
 seat keeps its digest and memory, so its information state is unchanged. The other seats'
 pasts in the re-dealt world are unknown: their digests start again from their view of it
@@ -29,6 +33,7 @@ sees the same, and their memories start empty.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import random
 from typing import Any
@@ -44,7 +49,19 @@ from .sequential import apply_code, load_game, observation_string, observe
 class Trail:
     """A position and how it was reached: the step that made it, and the history before."""
 
-    __slots__ = ("_digests", "_memories", "_seed", "_shared", "_tensors", "code", "length", "parent", "seat", "state")
+    __slots__ = (
+        "_digests",
+        "_memories",
+        "_seed",
+        "_shared",
+        "_tensors",
+        "_views",
+        "code",
+        "length",
+        "parent",
+        "seat",
+        "state",
+    )
 
     def __init__(
         self,
@@ -69,6 +86,8 @@ class Trail:
         self._memories: dict[int, npt.NDArray[np.float32]] = {}
         self._shared: dict[str, Any] = {}
         """What the seats' tensors of ``state`` have in common (``Game.observation_tensor_shared``)."""
+        self._views: dict[int, JSON] = {}
+        """Each seat's view of ``state`` where its memory's last walk ended (see the module)."""
 
     def then(self, code: int) -> Trail:
         """The history after the action ``code`` of whoever acts now (validated)."""
@@ -98,7 +117,7 @@ class Trail:
         if memory is None:
             memory = node._memories[seat] = _read_only(np.zeros(recall.size, dtype=np.float32))
         if chain:
-            before = node.state.view(seat)
+            before = node._views.pop(seat) if seat in node._views else node.state.view(seat)
             for step in reversed(chain):
                 after = step.state.view(seat)
                 action = step.state.game.actions.decode(step.code) if step.seat == seat else None
@@ -108,6 +127,7 @@ class Trail:
                     memory = _read_only(changed)
                 step._memories[seat] = memory
                 before = after
+            self._views[seat] = before
         return memory
 
     def _since(self, seat: int, cache: str) -> tuple[Trail, list[Trail]]:
@@ -146,16 +166,55 @@ class Trail:
         return self  # immutable: OpenSpiel's clone shares it
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its start and the codes played since, for OpenSpiel's serialization."""
-        codes: list[int] = []
-        node = self
-        while node.parent is not None:
-            codes.append(node.code)
-            node = node.parent
+        """Pickled (OpenSpiel's serialization) as :meth:`to_text`: no history to replay."""
+        return (from_text, (self.to_text(),))
+
+    def to_text(self) -> str:
+        """This position as JSON text: the game, the engine state's JSON, and every seat's
+        digest and memory (worked out now if they were not), with :data:`FORMAT` and
+        :data:`VERSION`. :func:`from_text` reads it back as a trail with no past."""
         game = self.state.game
-        memories = {seat: memory.tolist() for seat, memory in node._memories.items()}
-        start = (node.state.to_json(), node.length, node._seed, dict(node._digests), memories)
-        return (_rebuild, (game.id, game.players, game.options, start, codes[::-1]))
+        seats = range(game.players)
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": [game.id, game.players, game.options],
+            "state": self.state.to_json(),
+            "length": self.length,
+            "digests": [self.digest(seat) for seat in seats],
+            "memories": [self.memory(seat).tolist() for seat in seats],
+        }
+        return json.dumps(data, separators=(",", ":"))
+
+
+FORMAT = "spacetable trail"
+VERSION = 1
+"""The version of :meth:`Trail.to_text`'s layout; :func:`from_text` reads this one only."""
+
+
+def from_text(text: str) -> Trail:
+    """The trail :meth:`Trail.to_text` wrote (its information states and tensors the same);
+    ValueError, one line, for any other text or another version."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"not a serialized spacetable state (JSON from Trail.to_text): {error}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"not a serialized spacetable state: no format {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise ValueError(
+            f"a serialized spacetable state of version {data.get('version')!r}: this spacetable reads {VERSION}"
+        )
+    try:
+        game_id, players, options = data["game"]
+        game = load_game(game_id, players, options)
+        node = Trail(game.state_from_json(data["state"]), length=int(data["length"]))
+        node._digests.update(enumerate(data["digests"]))
+        for seat, memory in enumerate(data["memories"]):
+            node._memories[seat] = _read_only(np.array(memory, dtype=np.float32))
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"a serialized spacetable state that does not load: {error!r}") from None
+    return node
 
 
 def information_shape(game: Game) -> tuple[int]:
@@ -176,20 +235,3 @@ _NOTHING = _read_only(np.zeros(0, dtype=np.float32))
 def _hash(before: str, action: str, state: State, seat: int) -> str:
     text = f"{before}|{action}|{observation_string(state, seat)}"
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
-
-
-def _rebuild(
-    game_id: str,
-    players: int,
-    options: dict[str, JSON],
-    start: tuple[JSON, int, str, dict[int, str], dict[int, list[float]]],
-    codes: list[int],
-) -> Trail:
-    data, length, seed, digests, memories = start
-    node = Trail(load_game(game_id, players, options).state_from_json(data), length=length, seed=seed)
-    node._digests.update(digests)
-    for seat, memory in memories.items():
-        node._memories[seat] = _read_only(np.array(memory, dtype=np.float32))
-    for code in codes:
-        node = node.then(code)
-    return node

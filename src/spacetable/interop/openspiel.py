@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -77,6 +77,9 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stub
         super().__init__(_game_type(game_class), info, _running_parameters(game, params))
         self.start = Trail(game.new_initial_state())
         """The trail every new game starts from (immutable, so shared)."""
+        self.sizes = (math.prod(game.observation_shape()), information_shape(game)[0])
+        """The lengths of the observation and information state tensors (pyspiel works them
+        out from an observer of the initial state on every ask)."""
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self, self.start)
@@ -124,6 +127,30 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
     def is_terminal(self) -> bool:
         return self.trail.state.is_terminal()
 
+    def observation_tensor(self, player: int | None = None) -> SeatTensor:
+        """``player``'s observation tensor (default: the current player's), worked out when
+        first read (:class:`SeatTensor`): ``rl_environment`` asks every seat's after each
+        step, an agent reads its own."""
+        seat = self._seat(player)
+        trail = self.trail
+        return SeatTensor(lambda: trail.tensor(seat).ravel(), self.get_game().sizes[0])
+
+    def information_state_tensor(self, player: int | None = None) -> SeatTensor:
+        """``player``'s information state tensor (default: the current player's), worked out
+        when first read, as :meth:`observation_tensor`."""
+        seat = self._seat(player)
+        trail = self.trail
+        return SeatTensor(lambda: trail.information_tensor(seat), self.get_game().sizes[1])
+
+    def _seat(self, player: int | None) -> int:
+        """``player`` checked as pyspiel checks it (RuntimeError), or the current player."""
+        seat = self.current_player() if player is None else player
+        if seat < 0:
+            raise RuntimeError(f"{self.get_game()}: player >= 0 is required, not {seat}")
+        if seat >= self.num_players():
+            raise RuntimeError(f"{self.get_game()}: player < {self.num_players()} is required, not {seat}")
+        return seat
+
     def returns(self) -> list[float]:
         return self.trail.state.returns()
 
@@ -136,6 +163,67 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
 
     def __str__(self) -> str:
         return canonical(self.trail.state.to_json())
+
+
+class SeatTensor(Sequence[float]):
+    """A seat's tensor as ``SpielState.observation_tensor`` and ``information_state_tensor``
+    hand it out in Python (where pyspiel gives a list of floats): a read-only sequence of
+    float32 numbers, worked out on its first read (``np.asarray``, an index, a slice,
+    iteration, ``==``) and kept; ``len`` needs no work. ``np.asarray(tensor)`` is a new
+    writable array (torch warns on read-only ones), :meth:`array` the kept one, read-only;
+    ``tolist()`` gives the list pyspiel would. C++ callers (OpenSpiel's C++
+    algorithms, pickled states) go through :class:`Observer` and get numbers as before."""
+
+    __slots__ = ("_array", "_make", "_size")
+
+    def __init__(self, make: Callable[[], npt.NDArray[np.float32]], size: int) -> None:
+        self._make: Callable[[], npt.NDArray[np.float32]] | None = make
+        self._size = size
+        self._array: npt.NDArray[np.float32] | None = None
+
+    def array(self) -> npt.NDArray[np.float32]:
+        """The numbers, flat (a read-only array, shared with the position's cache)."""
+        if self._array is None:
+            assert self._make is not None
+            self._array, self._make = self._make(), None
+            self._array.flags.writeable = False
+        return self._array
+
+    def tolist(self) -> list[float]:
+        values: list[float] = self.array().tolist()
+        return values
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> float: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[float]: ...
+    def __getitem__(self, index: int | slice) -> float | list[float]:
+        if isinstance(index, slice):
+            part: list[float] = self.array()[index].tolist()
+            return part
+        return float(self.array()[index])
+
+    def __iter__(self) -> Iterator[float]:
+        return iter(self.tolist())
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> npt.NDArray[Any]:
+        array = self.array()
+        if dtype is not None and np.dtype(dtype) != array.dtype:
+            return array.astype(dtype)
+        return array if copy is False else array.copy()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SeatTensor | list | tuple | np.ndarray):
+            return len(other) == self._size and bool(np.array_equal(self.array(), np.asarray(other)))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to lists, so unhashable as they are
+
+    def __repr__(self) -> str:
+        return f"SeatTensor({self.tolist()!r})"
 
 
 class Observer:

@@ -177,7 +177,7 @@ class _GameEnv:
             if seat in self.table.acting():
                 codes = self.table.legal_codes(seat)
                 info["action_mask"] = self.table.action_mask(seat, codes)
-                info["legal_actions"] = codes
+                info["legal_actions"] = list(codes)
             else:
                 info["action_mask"], info["legal_actions"] = self._no_actions, []
         info.update(refusal_info(error))

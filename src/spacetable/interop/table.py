@@ -98,12 +98,28 @@ class Table:
         self.together = together
         self.reward = reward
         self.illegal_reward = illegal_reward
-        self.state: State = game.new_initial_state()
+        self.state = game.new_initial_state()
         self._rng = random.Random()
         self._earned = self._earned_now()
         self._penalties = [0.0] * game.players
+
+    @property
+    def state(self) -> State:
+        """The true state (one set from outside starts the position's caches afresh)."""
+        return self._state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self._state = state
+        self._moved()
+
+    def _moved(self) -> None:
+        """Forget what was worked out for the position before (the state changed)."""
         self._shared: dict[str, Any] = {}
-        """What the seats' tensors of ``state`` have in common, until it changes."""
+        """What the seats' tensors of ``state`` have in common."""
+        self._tensors: dict[int, npt.NDArray[np.float32]] = {}
+        self._codes: dict[int, list[int]] = {}
+        self._acting: tuple[int, ...] | None = None
 
     def reset(self, seed: int) -> None:
         """A new game, its chance drawn from ``random.Random(seed)``."""
@@ -112,14 +128,16 @@ class Table:
         self._draw_chance()
         self._earned = self._earned_now()
         self._penalties = [0.0] * self.game.players
-        self._shared = {}
 
     def acting(self) -> tuple[int, ...]:
         """The seats that may act now (none once the game is over)."""
-        state = self.state
-        if state.is_terminal():
-            return ()
-        return state.awaiting() if self.together else (decider(state),)
+        if self._acting is None:
+            state = self.state
+            if state.is_terminal():
+                self._acting = ()
+            else:
+                self._acting = state.awaiting() if self.together else (decider(state),)
+        return self._acting
 
     def play(self, seat: int, code: int) -> str | None:
         """Apply ``seat``'s action ``code``, then draw chance up to the next decision; None. An
@@ -132,7 +150,6 @@ class Table:
             return self.refuse(seat, self._why_illegal(seat, code))
         self.state.apply_action(action, seat)
         self._draw_chance()
-        self._shared = {}
         return None
 
     def refuse(self, seat: int, error: str) -> str:
@@ -153,7 +170,12 @@ class Table:
         return [now - before + penalty for now, before, penalty in zip(earned, paid, penalties)]
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
-        return observe(self.state, seat, self._shared)
+        """``seat``'s tensor of the position, a new array (the tensor is worked out once per
+        position and seat)."""
+        tensor = self._tensors.get(seat)
+        if tensor is None:
+            tensor = self._tensors[seat] = observe(self.state, seat, self._shared)
+        return tensor.copy()
 
     def global_state(self) -> npt.NDArray[np.float32]:
         """Every seat's observation tensor, flattened and concatenated, seat 0 first: all that
@@ -166,8 +188,14 @@ class Table:
         return self.game.players * math.prod(self.game.observation_shape())
 
     def legal_codes(self, seat: int) -> list[int]:
-        """The codes of ``seat``'s legal actions, ascending (none when it may not act now)."""
-        return codes_of(self.state, seat) if seat in self.acting() else []
+        """The codes of ``seat``'s legal actions, ascending (none when it may not act now); one
+        list per position (do not change it)."""
+        if seat not in self.acting():
+            return []
+        codes = self._codes.get(seat)
+        if codes is None:
+            codes = self._codes[seat] = codes_of(self.state, seat)
+        return codes
 
     def action_mask(self, seat: int, codes: list[int] | None = None) -> npt.NDArray[np.int8]:
         """1 for each legal action code of ``seat`` (all 0 when it may not act now); ``codes``:
@@ -212,6 +240,8 @@ class Table:
         return returns
 
     def _draw_chance(self) -> None:
+        """Draw chance up to the next decision; the state has moved."""
         state = self.state
         while state.is_chance_node():
             state.apply_action(state.sample_chance(self._rng))
+        self._moved()
