@@ -10,6 +10,7 @@ import pytest
 
 import spacetable
 from spacetable.agents import GreedyAgent
+from spacetable.engine import play
 from spacetable.games.mothership.rules.board import ASTEROID
 
 VARIANTS = {
@@ -23,13 +24,16 @@ VARIANTS = {
         {"round_limit": 8, "neutron_stars": True, "black_holes": True, "beacons": True, "exploration": True}
         | {"objectives": "hidden"},
     ),
+    "global objectives, random events": (
+        4,
+        {"round_limit": 8, "objectives": "global", "exploration": True, "beacons": True, "random_event": True},
+    ),
     "solo": (1, {"round_limit": 8}),
 }
 
 
-NONE_TOLD = {"every module", "solo", "victory points", "neutron stars"}
-"""Modules that react to any action (objectives, victory claims) or to moves (beacons, the hazards'
-module, black holes or not) and the solo challenge's guards: no value is told, all are played out."""
+NONE_TOLD = {"solo"}
+"""The solo challenge's guards (where its ships stand near the station) count: no value is told."""
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -65,3 +69,26 @@ def test_each_quick_value_is_the_evaluation_after_the_action(variant: str) -> No
         assert checked == 0
     else:
         assert checked > 200 and asteroids > 20 and traded > 5  # moves into asteroids, cards bought and sold
+
+
+def test_quick_values_hold_along_a_greedy_game_with_every_module() -> None:
+    """The greedy games' own positions, every told value checked: among them a turn's first decision
+    where an objective's goal already holds (any action completes it: nothing may be told there)."""
+    players, options = VARIANTS["every module"]
+    game = spacetable.load("mothership", players, {**options, "round_limit": 3})
+    checked = 0
+
+    class Checking(GreedyAgent):
+        def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+            nonlocal checked
+            actions = state.legal_actions(seat)
+            for action, value in zip(actions, game.quick_values(state, seat, actions) or []):
+                if value is not None:
+                    child = state.clone()
+                    child.apply_action(action, seat)
+                    assert value == pytest.approx(self._value(child, seat), abs=1e-9), action
+                    checked += 1
+            return super().choose(state, seat, rng)
+
+    play(game, [Checking() for _ in range(players)], random.Random(0))
+    assert checked > 500

@@ -534,5 +534,8 @@ class Mothership(Game):
     def observation_tensor(self, state: State, seat: int) -> Tensor:
         return tensor.encode(self, state.view(seat), seat)
 
+    def observation_tensor_shared(self, state: State, seat: int, shared: dict[str, Any]) -> Tensor:
+        return tensor.encode_shared(self, state, seat, shared)
+
     def recall(self) -> Recall:
         return infostate.recall(self)

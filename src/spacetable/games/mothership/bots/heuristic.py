@@ -8,7 +8,7 @@ distributions of the dice sums), so a one-ply bot sees what an attack is worth.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -92,9 +92,9 @@ def quick_values(state: MothershipState, seat: int, actions: Sequence[Action]) -
     changes only its ship's distance to work, a setting only the panel's worth, a sale or purchase
     only the seat's resources and hand (the rest of every fleet's worth reads none of them). None
     for other actions, for a move into asteroids whose roll could decide something, and for all of
-    them where more could follow: a roll, a window or choice in progress, the seat not the one to
-    act (on turn, or trading at a turn's end), modules that react to a move or to any action, the
-    solo challenge (its guards), or rivals' ships as targets."""
+    them where more could follow: a roll, a window, choice or card in progress, the seat not the one
+    to act (on turn, or trading at a turn's end), the solo challenge (its guards), or rivals' ships
+    as targets; and for each action a module in play would react to (hook ``quiet``)."""
     game, hooks, board = state.game, state.game.hooks, state.board
     if (
         board is None
@@ -106,13 +106,17 @@ def quick_values(state: MothershipState, seat: int, actions: Sequence[Action]) -
         or state.reward
         or state.playing
         or state.out[seat]
+        or state.script is not None
         or game.npc >= 0
-        or hooks.moved
-        or hooks.move_ended
-        or hooks.after_action
         or _shared_inputs(state)[-1]
     ):
         return None
+    quiet: list[Callable[[Action], bool]] = []
+    for hook in hooks.quiet:
+        leaves = hook(state, seat)
+        if leaves is None:
+            return None
+        quiet.append(leaves)
     base = evaluate(state, seat)
     planets, nearest, _ = _outlook(state, seat)
     kinds, terrain, fleet, content = game.ship_kinds, board.terrain, state.pos[seat], game.content
@@ -121,7 +125,9 @@ def quick_values(state: MothershipState, seat: int, actions: Sequence[Action]) -
     values: list[float | None] = []
     for action in actions:
         kind = action[-1]
-        if kind == "move" and (terrain[action[1]] != ASTEROID or _no_asteroid_roll_decides(state, seat, action)):
+        if quiet and not all(leaves(action) for leaves in quiet):
+            values.append(None)
+        elif kind == "move" and (terrain[action[1]] != ASTEROID or _no_asteroid_roll_decides(state, seat, action)):
             ship, cell = action[0], action[1]
             table = planets if planets and kinds[ship] == "fighter" else nearest
             values.append(base + CLOSER * (table[fleet[ship]] - table[cell]) if table else base)

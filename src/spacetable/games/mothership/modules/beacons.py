@@ -372,6 +372,12 @@ def _knocked_out(state: MothershipState, seat: int, events: list[Event]) -> None
     state.kept[seat] = []
 
 
+def quiet(state: MothershipState, seat: int) -> Callable[[Action], bool]:
+    """The quick values' question (hook ``quiet``): only a move onto a token's space sets a beacon off."""
+    tokens = {token[0] for token in state.tokens}
+    return lambda action: action[-1] != "move" or action[1] not in tokens
+
+
 PLUGIN = Module(
     MODULE,
     lambda game: MODULE in game.modules,
@@ -380,6 +386,7 @@ PLUGIN = Module(
         "chance": _chance,
         "board_laid": lay_out,
         "moved": arrived,
+        "quiet": quiet,
         "waiting_ships": sitters,
         "dogfight_bonus": _dogfight,
         "unit_destroyed": _destroyed,

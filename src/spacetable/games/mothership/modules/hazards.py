@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from spacetable.engine import Event
+from spacetable.engine import Action, Event
 
 from ..rules import choices, movement, turns
 from ..rules.board import (
@@ -349,6 +349,16 @@ CHOICES: dict[str, Callable[[MothershipState, dict[str, Any], int, list[Event]],
 """The decisions black holes ask for: which of its spaces pulls a ship in, where a unit warps out."""
 
 
+def quiet(state: MothershipState, seat: int) -> Callable[[Action], bool]:
+    """The quick values' question (hook ``quiet``): only a move ending in or beside a black hole is
+    pulled or rolled against."""
+    board = state.board
+    assert board is not None
+    return lambda action: (
+        action[-1] != "move" or (board.terrain[action[1]] != BLACK_HOLE and not beside(board, action[1], BLACK_HOLE))
+    )
+
+
 PLUGIN = Module(
     "hazards",
     lambda game: any(module in game.modules for module in MARKS),
@@ -357,6 +367,7 @@ PLUGIN = Module(
         "turn_ending": hold,
         "engines_off": inside,
         "move_ended": arrive,
+        "quiet": quiet,
         "landing_blocked": landing_blocked,
         "ship_held": stuck,
         "shields_blocked": shields_blocked,

@@ -292,5 +292,13 @@ def _lay_out(state: MothershipState, board: Board) -> None:
     deploy(state)
 
 
-PLUGIN = Module("npc", lambda game: game.npc >= 0, {"board_laid": _lay_out, "after_action": proceed})
+PLUGIN = Module(
+    "npc",
+    lambda game: game.npc >= 0,
+    {
+        "board_laid": _lay_out,
+        "after_action": proceed,
+        "quiet": lambda state, seat: None,  # the NPC's turns follow: every action is played out
+    },
+)
 """Chapter 14, the solo challenge (option ``mode="solo"``): the NPC fleet's set-up and turns."""

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import JSON, Action, Event, Statistic
 
-from ..content.language import TALLIES
+from ..content.language import TALLIES, parse_need
 from ..rules import decks
 from ..rules.actions import DrawObjective, ReplaceObjective
 from ..rules.hooks import Module
@@ -185,6 +185,52 @@ def _goal_tests(models: Any) -> tuple[Callable[[MothershipState, int], bool], ..
     return tests
 
 
+CHANGES = {
+    "energy": frozenset({"engines", "weapons", "shields"}),
+    "sell": frozenset({"resources", "cards"}),
+    "buy": frozenset({"resources", "cards"}),
+}
+"""What each kind of quick-valued action changes among the goals' quantities (a move: none, but
+the mothership's shields, which a neutron star beside it blocks)."""
+MOTHERSHIP_MOVED = frozenset({"shields"})
+
+
+def quiet(state: MothershipState, seat: int) -> Callable[[Action], bool] | None:
+    """The quick values' question (hook ``quiet``): the objectives completed after an action are
+    those whose goal holds, so none is where no goal holds now (a turn's first decision may come
+    with some: the check runs on turns only) and the action changes no quantity a goal in play
+    reads. A claim waits for a quiet turn, which a position asking for such an action already is."""
+    played = mode(state)
+    if played == "off":
+        return lambda action: True
+    pools = state.objectives if played == "hidden" else [state.public_objectives] * len(state.objectives)
+    tests = _goal_tests(state.game.content.objectives)
+    if any(tests[card](state, s) for s, pool in enumerate(pools) for card in pool):
+        return None
+    read = _goal_quantities(state.game.content.objectives)
+    in_play = frozenset().union(*(read[card] for pool in pools for card in pool))
+
+    def leaves(action: Action) -> bool:
+        kind = action[-1]
+        if kind == "move":
+            return action[0] != 0 or not in_play & MOTHERSHIP_MOVED
+        return kind in CHANGES and not in_play & CHANGES[kind]
+
+    return leaves
+
+
+def _goal_quantities(models: Any) -> tuple[frozenset[str], ...]:
+    """Each objective card's goal as the quantities it reads, by card (kept as ``_goal_tests`` keeps
+    the tests: for the content last asked about)."""
+    if _GOAL_QUANTITIES[0] is not models:
+        _GOAL_QUANTITIES[:] = [models, tuple(frozenset(parse_need(n).quantity for n in m.goal) for _, m in models)]
+    read: tuple[frozenset[str], ...] = _GOAL_QUANTITIES[1]
+    return read
+
+
+_GOAL_QUANTITIES: list[Any] = [None, ()]
+
+
 def _quiet(state: MothershipState) -> bool:
     """Nothing in progress on the turn: no roll, card, choice, draw or window."""
     return (
@@ -340,6 +386,7 @@ PLUGIN = Module(
         "scripted": {"objective": finish},
         "effects": {"objectives": lambda state, seat, ship, effect, events: owe(state, seat, effect.amount)},
         "after_action": check,
+        "quiet": quiet,
         "loaded": check_loaded,
     },
     fields=("objective_draws", "objectives", "public_objectives", "completed"),

@@ -21,9 +21,10 @@ waiting to come back as ``[seat, ship, due]`` (``due`` 1 once the owner's next t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from spacetable.engine import Event, Statistic
+from spacetable.engine import Action, Event, Statistic
 
 from ..rules import turns
 from ..rules.board import EMPTY as OPEN
@@ -292,6 +293,12 @@ def _check_out(state: MothershipState, seats: list[int], events: list[Event]) ->
     return True
 
 
+def quiet(state: MothershipState, seat: int) -> Callable[[Action], bool] | None:
+    """The quick values' question (hook ``quiet``): a claim reads the points alone, which no
+    quick-valued action changes, so none sets one off unless one is due now."""
+    return None if winners(state) else lambda action: True
+
+
 PLUGIN = Module(
     "victory",
     lambda game: game.mode == MODE,
@@ -304,6 +311,7 @@ PLUGIN = Module(
         "check_out": _check_out,
         "limit_winners": _at_the_limit,
         "after_action": claim,
+        "quiet": quiet,
     },
     fields=("respawns",),
 )

@@ -72,11 +72,15 @@ SEQUENCE = (
     "limit_winners",
     "turn_actions",
     "after_action",
+    "quiet",
     "loaded",
 )
 """The sequence hooks, in the order docs/ARCHITECTURE.md lists them."""
 KEYED = ("actions", "rolled", "choices", "labels", "cards", "scripted", "effects")
 """The keyed hooks."""
+REACTING = ("moved", "move_ended", "after_action")
+"""The hooks through which a module may react to a move or to any action: a module on any of them
+says, on ``quiet``, which actions it leaves alone (the greedy bot's quick values count on it)."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,8 @@ class Module:
         unknown = set(self.hooks) - set(SEQUENCE) - set(KEYED)
         if unknown:
             raise ValueError(f"module {self.name!r}: no rule hook named {', '.join(sorted(unknown))}")
+        if "quiet" not in self.hooks and any(name in self.hooks for name in REACTING):
+            raise ValueError(f"module {self.name!r} reacts to actions ({', '.join(REACTING)}): it needs a quiet hook")
 
 
 class Hooks:
@@ -172,6 +178,11 @@ class Hooks:
     """Chapter 2: the actions a module adds to a player's turn."""
     after_action: tuple[Callable[[State, Events], None], ...]
     """Chapter 11: after every action (a module's win, its goals, its scripted fleet)."""
+    quiet: tuple[Callable[[State, int], Callable[[Action], bool] | None], ...]
+    """For the greedy bot's quick values, in a position where ``seat`` acts: which of its actions
+    (moves, control panel settings, cards sold or bought) the module neither reacts to nor changes
+    what the evaluation reads after (None: it may react to any). Every module on a hook of
+    ``REACTING`` has one."""
     loaded: tuple[Callable[[State], None], ...]
     """A state read from JSON: a module checks what no single field of its part shows (ValueError)."""
     actions: dict[str, Callable[[State, int, Action, Events], None]]

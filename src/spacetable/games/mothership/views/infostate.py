@@ -22,9 +22,9 @@ dice), and counts beyond a kind's copies (a kind reshuffled and seen again satur
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from spacetable.engine import Action
+from spacetable.engine import Action, State
 from spacetable.engine.tensor import Recall, per_game
 
 if TYPE_CHECKING:
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from ..game import Mothership
+    from ..rules.state import MothershipState
 
 
 class CardRecall(Recall):
@@ -43,6 +44,16 @@ class CardRecall(Recall):
         self.discarded_at = len(self.copies)
         self.objectives_at = 2 * len(self.copies)
         self.size = self.objectives_at + len(content.objectives)
+
+    def glimpse(self, state: State, seat: int) -> Any:
+        """The seat's view's hand, discard pile and objectives (as ``view(seat)`` has them: the
+        seat's own lists at its index), read from the state without copying its shared fields."""
+        s = cast("MothershipState", state)
+        return {
+            "hands": {seat: s.hands[seat][:]},
+            "discard": s.peek("discard")[:],
+            "objectives": {seat: s.peek("objectives")[seat][:]},
+        }
 
     def remember(
         self, memory: npt.NDArray[np.float32], seat: int, before: Any, action: Action | None, after: Any

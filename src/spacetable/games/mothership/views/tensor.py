@@ -98,24 +98,26 @@ from tables made once per game (which plane each grid code lights, each board's 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
-from spacetable.engine import JSON
-from spacetable.engine.tensor import one_hot, per_game, ratio
+from spacetable.engine import JSON, State
+from spacetable.engine.tensor import GLOBAL, SEATS, one_hot, per_game, ratio, turned
 
-from ..content.language import KEEPS, TALLIES, parse_effect, parse_need
+from ..content.language import KEEPS, TALLIES
 from ..modules.random_events import NAMES as EVENTS
 from ..rules.board import ASTEROID, BLACK_HOLE, NEUTRON_STAR, PLANET
-from ..rules.schema import CHOICES, EFFECTS, ROLLS
+from ..rules.schema import ROLLS
 from ..rules.state import CANNON, LOCKED, PHASES, STATION
 from ..rules.tactics import ATTACK, DEFENCE
 from ..rules.turns import ROUND_LIMIT
+from .tensor_layout import LASTING, ODDS, QUESTIONS, public_layout
 
 if TYPE_CHECKING:
     import numpy as np  # the rl extra's: imported inside the functions that build tensors
     import numpy.typing as npt
 
     from ..game import Mothership
+    from ..rules.state import MothershipState
 
 KINDS = ("mothership", "fighter", "bomber")
 TERRAIN = (ASTEROID, PLANET, NEUTRON_STAR, BLACK_HOLE)
@@ -127,31 +129,6 @@ RESOURCE_SCALE = 30
 DIE_SCALE = 12
 COUNT_SCALE = 10
 """Counts the rules set no most for (cards in a hand, Overcharges held): this many reads 1."""
-LASTING = tuple(name for name in EFFECTS if name != "event")
-"""The lasting card and ability effects, in order (the random event in force has its own piece)."""
-QUESTIONS = (*CHOICES, "reward", "event", "cancel", "trading", "roll")
-"""What the decision asked now is, in order: a choice of each kind, the card a capture takes, doubling
-or avoiding a random event, cancelling a card, the end-of-turn trading window, cards on a roll."""
-ODDS = ("win", "tie", "lose")
-PUBLIC = (
-    "tech",
-    "holdings",
-    "decks",
-    "discard",
-    "objective discard",
-    "beacon deck",
-    "kept",
-    "artifacts",
-    "tallies",
-    "fleet ships",
-    "turn marks",
-    "effects",
-    "event",
-    "asking",
-    "roll detail",
-    "script",
-)
-"""The pieces after ``global row``, in order."""
 
 
 @per_game
@@ -175,7 +152,7 @@ def shape(game: Mothership) -> tuple[int, ...]:
     ships = game.content.ships
     size = planes_offset(game) + channels * rows * cols + SEAT_FIELDS * game.fleets
     size += 2 * ships + 1 + 2 + 2 * (ships + 1) + game.fleets
-    return (size + _own_size(game) + _public_layout(game).size,)
+    return (size + _own_size(game) + public_layout(game).size,)
 
 
 def _own_size(game: Mothership) -> int:
@@ -185,16 +162,78 @@ def _own_size(game: Mothership) -> int:
 
 def encode(game: Mothership, view: JSON, seat: int) -> npt.NDArray[np.float32]:
     """The tensor of ``view``, which is ``state.view(seat)`` of this game."""
+    v: dict[str, Any] = view
+    return _assemble(game, _absolute(game, v), seat, v["resources"][seat], _own(game, v, seat))
+
+
+def encode_shared(game: Mothership, state: State, seat: int, shared: dict[str, Any]) -> npt.NDArray[np.float32]:
+    """:func:`encode` of ``state.view(seat)``, the same numbers: the part every seat's tensor
+    has in common, with the seats absolute, is worked out once per state from the spectator's
+    view and kept in ``shared`` (a dict kept with the unchanged state); a seat's view differs
+    from it only in the seat's own resources, hand, known cards, secret d4s and objectives,
+    which are read from the state for that seat alone (shared fields with ``peek``: no copy)."""
+    absolute = shared.get("mothership")
+    if absolute is None:
+        spectator: dict[str, Any] = state.view(None)
+        absolute = shared["mothership"] = (_absolute(game, spectator), spectator["public_objectives"])
+    s = cast("MothershipState", state)
+    secret, objectives, completed = (s.peek(name)[seat] for name in ("secret", "objectives", "completed"))
+    own = _own_pieces(game, seat, s.hands[seat], s.peek("known")[seat], secret[1], objectives, completed, absolute[1])
+    return _assemble(game, absolute[0], seat, s.resources[seat], own)
+
+
+def _absolute(game: Mothership, v: dict[str, Any]) -> npt.NDArray[np.float32]:
+    """The tensor of ``v`` as seat 0 sees it but with no pieces of its own (``hand`` to ``global
+    row`` left 0, and resources as ``v`` shows them): turned round by :func:`_assemble`."""
     import numpy as np
 
-    v: dict[str, Any] = view
     n = game.fleets
     head = [*one_hot(v["phase"], PHASES), ratio(v["round"], game.round_limit or ROUND_LIMIT)]
-    head += one_hot((v["turn"] - seat) % n, range(n)) + one_hot((v["first"] - seat) % n, range(n))
-    planes = encode_planes(game, v, seat)
-    tail = np.asarray(_tail(game, v, seat), dtype=np.float32)
-    own, public = _own(game, v, seat), _public(game, v, seat)
-    return np.concatenate((np.asarray(head, dtype=np.float32), planes.ravel(), tail, own, public))
+    head += one_hot(v["turn"] % n, range(n)) + one_hot(v["first"] % n, range(n))
+    planes = encode_planes(game, v, 0)
+    tail = np.asarray(_tail(game, v, 0), dtype=np.float32)
+    own = np.zeros(_own_size(game), dtype=np.float32)
+    return np.concatenate((np.asarray(head, dtype=np.float32), planes.ravel(), tail, own, _public(game, v, 0)))
+
+
+def _assemble(
+    game: Mothership, absolute: npt.NDArray[np.float32], seat: int, held: int | None, own: npt.NDArray[np.float32]
+) -> npt.NDArray[np.float32]:
+    """The tensor of ``seat``: ``absolute`` turned round to it, with its resources ``held`` and
+    its own pieces ``own`` (:func:`_own`) written in."""
+    layout = _layout(game)
+    out = absolute[layout.turned[seat]]
+    out[layout.resources] = ratio(held or 0, RESOURCE_SCALE)
+    out[layout.own : layout.own + own.size] = own
+    return out
+
+
+class _Layout(NamedTuple):
+    turned: list[npt.NDArray[np.intp]]
+    """per observer seat: where each entry of its tensor is in :func:`_absolute`'s"""
+    resources: int
+    """where the observer's resources are"""
+    own: int
+    """where ``hand`` starts"""
+
+
+@per_game
+def _layout(game: Mothership) -> _Layout:
+    c, n, public = game.content, game.fleets, public_layout(game)
+    cells, ships, cards, beacons, objectives = game.size**2, c.ships, len(c.cards), len(c.beacons), len(c.objectives)
+    tail = planes_offset(game) + planes_shape(game)[0] * cells
+    pieces = [(len(PHASES) + 1, GLOBAL), (n, SEATS), (n, SEATS), (len(TERRAIN) * cells, GLOBAL)]
+    pieces += [(n * cells, SEATS), (len(KINDS) * n * cells, SEATS), (n * cells, SEATS)]
+    pieces += [((1 + len(BEACON_UNITS)) * cells, GLOBAL), (n * cells, SEATS), (SEAT_FIELDS * n, SEATS)]
+    pieces += [(2 * ships + 1 + 2 + 2 * (ships + 1), GLOBAL), (n, SEATS), (_own_size(game), GLOBAL)]
+    pieces += [(n * len(public.branch_tiers), SEATS), (4 * n, SEATS), (2 + cards + objectives + beacons, GLOBAL)]
+    pieces += [(n * len(KEEPS), SEATS), (n * len(c.artifacts), SEATS), (n * len(TALLIES), SEATS)]
+    pieces += [(2 * n * ships, SEATS), (3 * ships + 2, GLOBAL), (n * len(LASTING) * ships, SEATS)]
+    pieces += [(len(EVENTS) - 1, GLOBAL), (n, SEATS), (2, GLOBAL), (n, SEATS), (len(QUESTIONS) + ships + cards, GLOBAL)]
+    pieces += [(n, SEATS), (len(ROLLS), GLOBAL), (n, SEATS), (ships + 2 + 2 + len(ODDS) + 2 * cards + 2, GLOBAL)]
+    pieces += [(n, SEATS), (beacons + objectives, GLOBAL)]
+    own = tail + SEAT_FIELDS * n + 2 * ships + 1 + 2 + 2 * (ships + 1) + n
+    return _Layout(turned(n, pieces), tail + 6, own)
 
 
 def encode_planes(game: Mothership, view: JSON, seat: int) -> npt.NDArray[np.float32]:
@@ -284,19 +323,37 @@ def _tail(game: Mothership, v: dict[str, Any], seat: int) -> list[float]:
 
 
 def _own(game: Mothership, v: dict[str, Any], seat: int) -> npt.NDArray[np.float32]:
-    """The observer's hand, the cards it knows others hold, its secret d4s' sum and its
-    objectives, then the global row: the pieces from ``hand`` on."""
+    """The pieces from ``hand`` on of ``v``, ``seat``'s view."""
+    objectives, completed = v["objectives"][seat], v["completed"][seat]
+    known = v["known"]
+    return _own_pieces(
+        game, seat, v["hands"][seat], known, v["secret"][seat][1], objectives, completed, v["public_objectives"]
+    )
+
+
+def _own_pieces(
+    game: Mothership,
+    seat: int,
+    hand: list[int],
+    known: list[list[int]],
+    secret: int,
+    objectives: list[int],
+    completed: list[int],
+    public_objectives: list[int],
+) -> npt.NDArray[np.float32]:
+    """The observer's hand, the cards it knows others hold (``known[p]``: of seat p), its
+    secret d4s' sum and its objectives, then the global row: the pieces from ``hand`` on."""
     import numpy as np
 
     n = game.fleets
     per_card, per_objective = _inverse_copies(game)
-    cards, objectives = len(per_card), len(per_objective)
+    cards, objectives_count = len(per_card), len(per_objective)
     out = np.zeros(_own_size(game), dtype=np.float32)
     for r in range(n):
-        _count_into(out, r * cards, v["hands"][seat] if r == 0 else v["known"][(seat + r) % n], per_card)
-    out[n * cards] = ratio(v["secret"][seat][1], RESOURCE_SCALE)
-    for i, held in enumerate((v["objectives"][seat], v["completed"][seat], v["public_objectives"])):
-        _count_into(out, n * cards + 1 + i * objectives, held, per_objective)
+        _count_into(out, r * cards, hand if r == 0 else known[(seat + r) % n], per_card)
+    out[n * cards] = ratio(secret, RESOURCE_SCALE)
+    for i, held in enumerate((objectives, completed, public_objectives)):
+        _count_into(out, n * cards + 1 + i * objectives_count, held, per_objective)
     return out
 
 
@@ -331,63 +388,6 @@ def _roll(pending: dict[str, Any] | None, ships: int) -> list[float]:
     return out + dice + [0.0] * (slots - len(dice)) + rolled + [0.0] * (slots - len(rolled))
 
 
-class _PublicLayout:
-    """Where each piece after the global row starts, and the most of each count there, from the
-    game's content."""
-
-    def __init__(self, game: Mothership) -> None:
-        import numpy as np
-
-        c = game.content
-        n, ships, cards = game.fleets, c.ships, len(c.cards)
-        beacons, objectives = len(c.beacons), len(c.objectives)
-        sizes = (
-            n * len(c.branches),
-            4 * n,
-            2,
-            cards,
-            objectives,
-            beacons,
-            n * len(KEEPS),
-            n * len(c.artifacts),
-            n * len(TALLIES),
-            2 * n * ships,
-            3 * ships + 2,
-            n * len(LASTING) * ships,
-            len(EVENTS) - 1 + n + 2,
-            n + len(QUESTIONS) + ships + cards + n,
-            len(ROLLS) + n + ships + 2 + 2 + len(ODDS) + 2 * cards,
-            2 + n + beacons + objectives,
-        )
-        self.at = dict(zip(PUBLIC, (sum(sizes[:i]) for i in range(len(sizes)))))
-        """Each piece's start, counted from the first piece after the global row."""
-        self.size = sum(sizes)
-        self.branch_tiers = [len(branch.tiers) for branch in c.branches]
-        self.cards = sum(card.count for card in c.cards)
-        self.objectives = sum(model.count for _, model in c.objectives)
-        self.objectives_each = c.objective_cards.per_player
-        self.beacon_inverse = np.array([1 / model.count if model.count else 0.0 for _, model in c.beacons])
-        self.keep_most = [0] * len(KEEPS)
-        """The most one beacon card keeps, per kind."""
-        for _, beacon in c.beacons:
-            for option in beacon.options:
-                for effect in map(parse_effect, option.effects + option.otherwise):
-                    if effect.verb == "keep":
-                        kind = KEEPS.index(effect.word)
-                        self.keep_most[kind] = max(self.keep_most[kind], effect.amount)
-        self.tally_most = [0] * len(TALLIES)
-        """The most an objective asks of each tally."""
-        for _, objective in c.objectives:
-            for need in map(parse_need, objective.goal):
-                if need.quantity in TALLIES:
-                    tally = TALLIES.index(need.quantity)
-                    self.tally_most[tally] = max(self.tally_most[tally], need.amount)
-        self.tally_inverse = np.array([1 / most if most else 0.0 for most in self.tally_most], dtype=np.float32)
-
-
-_public_layout = per_game(_PublicLayout)
-
-
 def _count(held: list[int] | int) -> int:
     """A view's cards or objectives of a seat: the list the seat may see, or their count."""
     return held if isinstance(held, int) else len(held)
@@ -397,7 +397,7 @@ def _public(game: Mothership, v: dict[str, Any], seat: int) -> npt.NDArray[np.fl
     """The pieces after the global row: what every seat sees beyond the board and the panels."""
     import numpy as np
 
-    layout = _public_layout(game)
+    layout = public_layout(game)
     at, c = layout.at, game.content
     n, ships, branches = game.fleets, c.ships, len(layout.branch_tiers)
     out = np.zeros(layout.size, dtype=np.float32)  # mostly zeros: only the rest is written
@@ -453,7 +453,7 @@ def _decks(game: Mothership, v: dict[str, Any], out: npt.NDArray[np.float32]) ->
     """The decks' sizes, the discard piles and the beacon cards left to draw."""
     import numpy as np
 
-    layout = _public_layout(game)
+    layout = public_layout(game)
     at = layout.at
     per_card, per_objective = _inverse_copies(game)
     objective_deck = v["objective_deck"]  # a count once the objectives module hides the deck's order
@@ -542,6 +542,8 @@ def _roll_detail(game: Mothership, v: dict[str, Any], seat: int, at: int, out: n
     played = sides + 4 + len(ODDS)
     cards = len(per_card)
     for key, side, *_ in pending.get("mods", ()):
-        card = game.card_index[key]
+        card = game.card_index.get(key)
+        if card is None:  # not a card: an ability's modifier (Nuclear Missile)
+            continue
         at_card = played + side * cards + card
         out[at_card] = min(1.0, out[at_card] + per_card[card])
