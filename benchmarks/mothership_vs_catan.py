@@ -17,7 +17,7 @@ that other work holds counts on neither side.
   catanatron's one-ply VictoryPointPlayer, and against ``--baseline`` (a git ref of this
   repository, checked out in a throwaway worktree) for the speed-up;
 - modules: Mothership random playouts with every expansion module on, per-action cost against
-  the default game;
+  the default game, and a greedy game's time with every module on against the default's;
 - clone: median µs of ``clone()`` over positions of random playouts.
 
 catanatron is installed by this script into its own throwaway venv (``--catan-venv``, default
@@ -94,14 +94,14 @@ def _compiled() -> bool:
     return compiled.ACTIVE
 
 
-def _mothership_greedy(seconds: float) -> dict[str, float]:
+def _mothership_greedy(seconds: float, options: dict[str, object]) -> dict[str, float]:
     import random
 
     import spacetable
     from spacetable.agents import make_agent
     from spacetable.engine import play
 
-    game = spacetable.load("mothership", 4, ROUND_LIMIT)
+    game = spacetable.load("mothership", 4, options)
     actions = games = 0
     start = time.process_time()
     while time.process_time() - start < seconds or not games:
@@ -144,7 +144,8 @@ WORKERS = {
     "catan-greedy": lambda s: _catan(s, greedy=True),
     "mothership-random": lambda s: _mothership_random(s, ROUND_LIMIT),
     "mothership-modules": lambda s: _mothership_random(s, {**ROUND_LIMIT, **EXPANSION}),
-    "mothership-greedy": _mothership_greedy,
+    "mothership-greedy": lambda s: _mothership_greedy(s, ROUND_LIMIT),
+    "mothership-greedy-modules": lambda s: _mothership_greedy(s, {**ROUND_LIMIT, **EXPANSION}),
     "mothership-clone": _mothership_clone,
 }
 
@@ -218,6 +219,7 @@ def main() -> int:
                 "catan-greedy": measure(catan, "catan-greedy", args.seconds),
                 "mothership-greedy": measure(here, "mothership-greedy", args.seconds, src, args.pure),
                 "mothership-modules": measure(here, "mothership-modules", args.seconds, src, args.pure),
+                "mothership-greedy-modules": measure(here, "mothership-greedy-modules", args.seconds, src, args.pure),
                 "mothership-clone": measure(here, "mothership-clone", 0, src, args.pure),
             }
             ours = per_second(r["mothership-random"])
@@ -226,6 +228,8 @@ def main() -> int:
                 "random playouts, actions/s vs catanatron": ours / per_second(r["catan-random"]),
                 "greedy game, catanatron's time / ours": per_game(r["catan-greedy"]) / per_game(r["mothership-greedy"]),
                 "all modules, cost per action vs default": ours / per_second(r["mothership-modules"]),
+                "all modules, greedy game time vs default": per_game(r["mothership-greedy-modules"])
+                / per_game(r["mothership-greedy"]),
                 "clone µs": r["mothership-clone"]["micros"],
                 "mothership random actions/s": ours,
                 "greedy s/game": per_game(r["mothership-greedy"]),

@@ -11,7 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from spacetable.cli.main import app
-from spacetable.sim.ladder import LadderSettings, bradley_terry, matches, read_ladder
+from spacetable.engine import load_finite
+from spacetable.sim.ladder import LadderSettings, bradley_terry, matches, read_ladder, run_ladder
 from spacetable.sim.simulate import read_run
 
 runner = CliRunner()
@@ -103,3 +104,14 @@ def test_bad_ladders_are_refused_in_one_line_and_leave_nothing(tmp_path: Path) -
     line = refused("showdown", "--players", "2", "--seed", "1", "--games", "2", "--out", str(out), "--resume")
     assert "different ladder: its seed is 0" in line
     assert "holds no ladder" in refused("showdown", "--out", str(tmp_path), "--resume")
+
+
+def test_a_resumed_ladder_counts_its_kept_games_first_then_one_game_at_a_time(tmp_path: Path) -> None:
+    game = load_finite("showdown", 2, {})
+    run_ladder(game, ["random", "greedy"], 2, tmp_path, seed=3)
+    calls: list[tuple[int, int]] = []
+    kept, played = run_ladder(
+        game, ["random", "greedy"], 6, tmp_path, seed=3, resume=True, on_game=lambda d, t: calls.append((d, t))
+    )
+    assert (kept, played) == (2, 4)
+    assert calls == [(2, 6), (3, 6), (4, 6), (5, 6), (6, 6)]

@@ -149,21 +149,27 @@ def run_ladder(
     path.write_text(json.dumps(asdict(settings), indent=1, sort_keys=True) + "\n")
     runs = matches(settings)
     total = sum(m.games for m in runs)
-    kept = played = done_before = 0
-    for match in runs:
-        file = out / f"{match.name}.parquet"
+    files = [out / f"{match.name}.parquet" for match in runs]
+    rows = [read_run(file)[1].num_rows if file.exists() else 0 for file in files]
+    kept = sum(rows)
+    if on_game and kept:
+        on_game(kept, total)  # every kept game at once, first: a progress rate then counts only new ones
+    played = 0
+    for match, file, done_before in zip(runs, files, rows):
         options = {**game.options, "level": match.level} if match.level is not None else dict(game.options)
+        advance = _advance(on_game, kept + played - done_before, done_before, total) if on_game else None
         match_game = load_finite(game.id, game.players, options)
-
-        def progress(done: int, base: int = done_before) -> None:
-            if on_game:
-                on_game(base + done, total)
-
-        k, p = simulate(
-            match_game, list(match.seats), match.games, file, seed, jobs, ray_address, file.exists(), progress
+        _, now = simulate(
+            match_game, list(match.seats), match.games, file, seed, jobs, ray_address, file.exists(), advance
         )
-        kept, played, done_before = kept + k, played + p, done_before + match.games
+        played += now
     return kept, played
+
+
+def _advance(on_game: Callable[[int, int], None], offset: int, after: int, total: int) -> Callable[[int], None]:
+    """A run's ``on_game(done)`` as the ladder's: games done beyond ``after`` (those it kept,
+    already counted), shifted by ``offset``."""
+    return lambda done: on_game(offset + done, total) if done > after else None
 
 
 def _options(game: Game) -> dict[str, JSON]:
