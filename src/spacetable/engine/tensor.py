@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from .actions import Action
+    from .protocol import State
 
 Tensor: TypeAlias = "Sequence[float] | npt.NDArray[np.floating[Any]]"
 """What ``Game.observation_tensor`` gives: a flat list of floats, or a flat numpy array (numpy
@@ -57,6 +58,29 @@ def per_game(work: Callable[[GameT], Value]) -> Callable[[GameT], Value]:
     return once
 
 
+GLOBAL, SEATS = 1, 0
+"""How a piece of a tensor turns round to its observer (:func:`turned`): not at all; a block
+per seat (seats absolute in the shared tensor, from the observer on in each seat's)."""
+
+
+def turned(players: int, pieces: Sequence[tuple[int, int]]) -> list[npt.NDArray[np.intp]]:
+    """Per observer seat, where each entry of its tensor is in a tensor made with the seats
+    absolute, for tensors laid out as ``pieces``: (size, ``GLOBAL`` or ``SEATS``) in order, a
+    ``SEATS`` piece being ``players`` blocks of ``size // players``. ``shared[turned[seat]]``
+    is then the tensor of ``seat``, seats relative (seat r = the seat r places after it)."""
+    import numpy as np
+
+    parts: list[list[npt.NDArray[np.intp]]] = [[] for _ in range(players)]
+    at = 0
+    for size, turning in pieces:
+        width = size if turning == GLOBAL else size // players
+        for seat in range(players):
+            blocks = [0] if turning == GLOBAL else [(seat + r) % players for r in range(players)]
+            parts[seat] += [at + block * width + np.arange(width) for block in blocks]
+        at += size
+    return [np.concatenate(part) if part else np.zeros(0, dtype=np.intp) for part in parts]
+
+
 class Recall(ABC):
     """What a seat's information-state tensor remembers beyond its current view (``Game.recall``,
     written in ``games/<package>/views/infostate.py``): ``size`` numbers in [0, 1], all 0 when a
@@ -66,13 +90,19 @@ class Recall(ABC):
 
     size: int
 
+    def glimpse(self, state: State, seat: int) -> Any:
+        """What :meth:`remember` is given of ``seat``'s view of ``state`` (as ``before`` and
+        ``after``): the view itself, unless a game gives less, read from the state, holding the
+        very values of the view that :meth:`remember` reads (and never what the seat may not see)."""
+        return state.view(seat)
+
     @abstractmethod
     def remember(
         self, memory: npt.NDArray[np.float32], seat: int, before: Any, action: Action | None, after: Any
     ) -> None:
         """Update ``memory`` in place for one step of the game: ``before`` and ``after`` are
-        ``seat``'s views around the step, ``action`` the seat's own action (None when chance or
-        another seat acted)."""
+        ``seat``'s views around the step (their :meth:`glimpse`), ``action`` the seat's own
+        action (None when chance or another seat acted)."""
 
 
-__all__ = ["Recall", "Tensor", "one_hot", "per_game", "ratio"]
+__all__ = ["GLOBAL", "SEATS", "Recall", "Tensor", "one_hot", "per_game", "ratio", "turned"]

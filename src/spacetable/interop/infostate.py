@@ -19,9 +19,10 @@ game's memory of what the seat saw and did that its view no longer shows (``Game
 step and its own actions, and worked out when asked, as digests are. A game without a recall
 (nothing hidden: the view is the whole state) has the observation tensor alone.
 
-A seat's memory walks the steps since it was last worked out, one ``view`` of the seat per
-step: the view it ends with is kept on the step it reached (and dropped from the step before),
-to serve as the next walk's first.
+A seat's memory walks the steps since it was last worked out, one glimpse of the seat's view
+per step (``Recall.glimpse``: the view, or only what the memory reads of it, read from the
+state): the glimpse it ends with is kept on the step it reached (and dropped from the step
+before), to serve as the next walk's first.
 
 Resampling starts a new chain at a state re-dealt by ``state.resample(seat)``. The resampled
 seat keeps its digest and memory, so its information state is unchanged. The other seats'
@@ -43,13 +44,15 @@ import numpy.typing as npt
 
 from spacetable.engine import CHANCE, JSON, Game, State
 
-from .sequential import apply_code, load_game, observation_string, observe
+from .sequential import apply_code, codes_of, decider, load_game, observation_string, observe
 
 
 class Trail:
     """A position and how it was reached: the step that made it, and the history before."""
 
     __slots__ = (
+        "_codes",
+        "_decider",
         "_digests",
         "_memories",
         "_seed",
@@ -86,13 +89,31 @@ class Trail:
         self._memories: dict[int, npt.NDArray[np.float32]] = {}
         self._shared: dict[str, Any] = {}
         """What the seats' tensors of ``state`` have in common (``Game.observation_tensor_shared``)."""
+        self._decider: int | None = None
+        self._codes: list[int] | None = None
         self._views: dict[int, JSON] = {}
-        """Each seat's view of ``state`` where its memory's last walk ended (see the module)."""
+        """Each seat's glimpse of ``state`` where its memory's last walk ended (see the module)."""
+
+    def decider(self) -> int:
+        """Who acts at ``state`` (``sequential.decider``), worked out once."""
+        if self._decider is None:
+            self._decider = decider(self.state)
+        return self._decider
+
+    def legal_codes(self, seat: int) -> list[int]:
+        """``seat``'s legal codes at ``state``, ascending ([] unless it decides now), worked out
+        once (do not change the list)."""
+        if self.decider() != seat:
+            return []
+        if self._codes is None:
+            self._codes = codes_of(self.state, seat)
+        return self._codes
 
     def then(self, code: int) -> Trail:
         """The history after the action ``code`` of whoever acts now (validated)."""
         state = self.state.clone()
-        actor = apply_code(state, code)
+        actor = apply_code(state, code, self.decider())
+        self._shared = {}  # kept for the newest position only: a tensor asked later works it out again
         return Trail(state, self, actor, code, self.length + 1)
 
     def tensor(self, seat: int) -> npt.NDArray[np.float32]:
@@ -117,14 +138,15 @@ class Trail:
         if memory is None:
             memory = node._memories[seat] = _read_only(np.zeros(recall.size, dtype=np.float32))
         if chain:
-            before = node._views.pop(seat) if seat in node._views else node.state.view(seat)
+            before = node._views.pop(seat) if seat in node._views else recall.glimpse(node.state, seat)
+            work, kept = memory.copy(), memory.tobytes()
             for step in reversed(chain):
-                after = step.state.view(seat)
+                after = recall.glimpse(step.state, seat)
                 action = step.state.game.actions.decode(step.code) if step.seat == seat else None
-                changed = memory.copy()
-                recall.remember(changed, seat, before, action, after)
-                if not np.array_equal(changed, memory):
-                    memory = _read_only(changed)
+                recall.remember(work, seat, before, action, after)
+                now = work.tobytes()
+                if now != kept:  # a new array for the steps from here: the earlier keep theirs
+                    memory, kept = _read_only(work.copy()), now
                 step._memories[seat] = memory
                 before = after
             self._views[seat] = before

@@ -42,7 +42,7 @@ from spacetable.agents.mcts import estimate
 from spacetable.engine import CHANCE, JSON, TERMINAL, Game, State, list_games
 
 from .infostate import Trail, information_shape
-from .sequential import canonical, chance_codes, decider, legal_codes, load_game, observation_string
+from .sequential import canonical, chance_codes, load_game, observation_string
 
 PREFIX = "spacetable_"
 UNSET: dict[type, JSON] = {int: -1, float: -1.0, str: ""}
@@ -108,11 +108,11 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
         return self.trail.state
 
     def current_player(self) -> int:
-        player = decider(self.trail.state)
+        player = self.trail.decider()
         return _PLAYER_IDS.get(player, player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return legal_codes(self.trail.state, player)
+        return self.trail.legal_codes(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return chance_codes(self.trail.state)

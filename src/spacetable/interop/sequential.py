@@ -46,11 +46,13 @@ def chance_codes(state: State) -> list[tuple[int, float]]:
     return sorted((encode(action), p) for action, p in state.chance_outcomes())
 
 
-def apply_code(state: State, code: int) -> int:
-    """Apply the action ``code`` for whoever acts now, validated (an illegal code raises
+def apply_code(state: State, code: int, actor: int | None = None) -> int:
+    """Apply the action ``code`` for whoever acts now (``actor`` when the caller knows it:
+    ``decider(state)``), validated (an illegal code raises
     :class:`~spacetable.engine.IllegalActionError` or ``MalformedActionError`` and changes
     nothing); returns who acted (a seat, or CHANCE)."""
-    actor = decider(state)
+    if actor is None:
+        actor = decider(state)
     state.apply_action(state.game.actions.decode(code), actor if actor >= 0 else None)
     return actor
 

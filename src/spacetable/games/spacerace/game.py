@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from spacetable.engine import JSON, Action, Game, OptionsError, OptionSpec, Outcome, State, Statistic, register
 from spacetable.engine.errors import ContentError
@@ -262,6 +262,9 @@ class SpaceRace(Game):
 
     def observation_tensor(self, state: State, seat: int) -> Tensor:
         return tensor.encode(self, state.view(seat), seat)
+
+    def observation_tensor_shared(self, state: State, seat: int, shared: dict[str, Any]) -> Tensor:
+        return tensor.encode_shared(self, state, seat, shared)
 
     def board_svg(self, view: JSON, seat: int | None) -> str | None:
         return web.board_svg(self.galaxy, self.content, self.options, view, seat)

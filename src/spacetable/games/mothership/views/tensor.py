@@ -163,7 +163,7 @@ def _own_size(game: Mothership) -> int:
 def encode(game: Mothership, view: JSON, seat: int) -> npt.NDArray[np.float32]:
     """The tensor of ``view``, which is ``state.view(seat)`` of this game."""
     v: dict[str, Any] = view
-    return _assemble(game, _absolute(game, v), seat, v["resources"][seat], _own(game, v, seat))
+    return _encode(game, v, seat, _own(game, v, seat))
 
 
 def encode_shared(game: Mothership, state: State, seat: int, shared: dict[str, Any]) -> npt.NDArray[np.float32]:
@@ -182,18 +182,24 @@ def encode_shared(game: Mothership, state: State, seat: int, shared: dict[str, A
     return _assemble(game, absolute[0], seat, s.resources[seat], own)
 
 
+def _encode(game: Mothership, v: dict[str, Any], seat: int, own: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """The tensor of ``v`` as ``seat`` sees it, with ``own`` as its pieces from ``hand`` on."""
+    import numpy as np
+
+    n = game.fleets
+    head = [*one_hot(v["phase"], PHASES), ratio(v["round"], game.round_limit or ROUND_LIMIT)]
+    head += one_hot((v["turn"] - seat) % n, range(n)) + one_hot((v["first"] - seat) % n, range(n))
+    planes = encode_planes(game, v, seat)
+    tail = np.asarray(_tail(game, v, seat), dtype=np.float32)
+    return np.concatenate((np.asarray(head, dtype=np.float32), planes.ravel(), tail, own, _public(game, v, seat)))
+
+
 def _absolute(game: Mothership, v: dict[str, Any]) -> npt.NDArray[np.float32]:
     """The tensor of ``v`` as seat 0 sees it but with no pieces of its own (``hand`` to ``global
     row`` left 0, and resources as ``v`` shows them): turned round by :func:`_assemble`."""
     import numpy as np
 
-    n = game.fleets
-    head = [*one_hot(v["phase"], PHASES), ratio(v["round"], game.round_limit or ROUND_LIMIT)]
-    head += one_hot(v["turn"] % n, range(n)) + one_hot(v["first"] % n, range(n))
-    planes = encode_planes(game, v, 0)
-    tail = np.asarray(_tail(game, v, 0), dtype=np.float32)
-    own = np.zeros(_own_size(game), dtype=np.float32)
-    return np.concatenate((np.asarray(head, dtype=np.float32), planes.ravel(), tail, own, _public(game, v, 0)))
+    return _encode(game, v, 0, np.zeros(_own_size(game), dtype=np.float32))
 
 
 def _assemble(

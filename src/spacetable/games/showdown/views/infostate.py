@@ -23,9 +23,9 @@ play of those, the public pile what was discarded face up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from spacetable.engine import Action
+from spacetable.engine import Action, State
 from spacetable.engine.tensor import Recall, per_game, ratio
 
 from ..content import CARD_KINDS, COUNTERMEASURES
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from ..game import Showdown
+    from ..rules.state import ShowdownState
 
 KINDS = len(CARD_KINDS)
 PICK_WIDTH = 2 * KINDS + 1
@@ -53,6 +54,23 @@ class DraftRecall(Recall):
         self.picks_at = self.picks * KINDS
         self.revealed_at = self.picks_at + self.picks * PICK_WIDTH
         self.size = self.revealed_at + (self.players - 1) * len(COUNTERMEASURES)
+
+    def glimpse(self, state: State, seat: int) -> Any:
+        """The seat's view's player entries as :meth:`remember` reads them: of its own entry its
+        picks and hand, of the others' the cards of the countermeasures it sees face up (none
+        behind the privacy screens), as ``ShowdownState.player_view`` shows them."""
+        s = cast("ShowdownState", state)
+        screened = s.screened()
+        return {
+            "players": [
+                {"picks": s.picks[p], "hand": list(s.hands[p])}
+                if p == seat
+                else {}
+                if screened
+                else {"countermeasures": [{"card": slot.card} for slot in s.cms[p] if slot.known]}
+                for p in range(self.players)
+            ]
+        }
 
     def remember(
         self, memory: npt.NDArray[np.float32], seat: int, before: Any, action: Action | None, after: Any

@@ -38,10 +38,10 @@ winners        N                  1 for each winner
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from spacetable.engine import JSON
-from spacetable.engine.tensor import one_hot, ratio
+from spacetable.engine import JSON, State
+from spacetable.engine.tensor import GLOBAL, SEATS, one_hot, per_game, ratio, turned
 
 from ..content import Stats
 from ..rules.mapgen import NEXUS_MARK, PLANET_MARK, UNLAID
@@ -50,6 +50,9 @@ from ..rules.state import ASSAULT, ATTACKER, DEFENDER, PHASES, PVM, PVP
 from ..rules.turns import BATCH_ROUNDS
 
 if TYPE_CHECKING:
+    import numpy as np  # the rl extra's: imported inside the functions that build tensors
+    import numpy.typing as npt
+
     from ..game import SpaceRace
 
 MARKS = (NEXUS_MARK, PLANET_MARK, "T", "S", ".", UNLAID)
@@ -69,48 +72,98 @@ def shape(game: SpaceRace) -> tuple[int, ...]:
 
 def encode(game: SpaceRace, view: JSON, seat: int) -> list[float]:
     """The tensor of ``view``, which is ``state.view(seat)`` of this game."""
+    return _turned(_pieces(game, view), seat, game.players)
+
+
+def encode_shared(game: SpaceRace, state: State, seat: int, shared: dict[str, Any]) -> npt.NDArray[np.float64]:
+    """:func:`encode` of ``state.view(seat)``, the same numbers: the view is the same for every
+    seat, so its tensor with the seats absolute is worked out once per state and kept in
+    ``shared`` (a dict kept with the unchanged state), then turned round to each seat."""
+    import numpy as np
+
+    absolute = shared.get("spacerace")
+    if absolute is None:
+        pieces = _pieces(game, state.view(None))
+        absolute = shared["spacerace"] = np.array([x for blocks in pieces for block in blocks for x in block])
+    return absolute[_layout(game)[seat]]
+
+
+@per_game
+def _layout(game: SpaceRace) -> list[npt.NDArray[np.intp]]:
+    """Where each entry of a seat's tensor is in the tensor with the seats absolute (:func:`turned`)."""
+    pieces = _pieces(game, game.new_initial_state().view(None))
+    turning = [(sum(map(len, blocks)), GLOBAL if len(blocks) == 1 else SEATS) for blocks in pieces]
+    return turned(game.players, turning)
+
+
+Piece: TypeAlias = list[list[float]]
+"""A piece of the tensor with the seats absolute: one block (the same for every observer), or a
+block per seat."""
+
+
+def _turned(pieces: list[Piece], seat: int, n: int) -> list[float]:
+    """The tensor of ``seat``: the pieces in order, each piece's blocks from ``seat``'s on."""
+    out: list[float] = []
+    for blocks in pieces:
+        if len(blocks) == 1:
+            out += blocks[0]
+        else:
+            for r in range(n):
+                out += blocks[(seat + r) % n]
+    return out
+
+
+def _pieces(game: SpaceRace, view: JSON) -> list[Piece]:
+    """The tensor's pieces of ``view``, seats absolute."""
     c, galaxy = game.content, game.galaxy
-    n, nodes = game.players, galaxy.size
+    n, nodes, seats = game.players, galaxy.size, range(game.players)
     v: dict[str, Any] = view
-    order = [(seat + r) % n for r in range(n)]
     cap = 2 * c.mothership_points
-    out = one_hot(v["phase"], PHASES)
-    out += [ratio(v["round"], game.options["turn_limit"] or BATCH_ROUNDS), ratio(v["draws"], max(c.conquest_treasure))]
-    out += one_hot((v["turn"] - seat) % n, range(n)) + one_hot((v["starter"] - seat) % n, range(n))
+    head = one_hot(v["phase"], PHASES)
+    head += [ratio(v["round"], game.options["turn_limit"] or BATCH_ROUNDS), ratio(v["draws"], max(c.conquest_treasure))]
+    tiles: list[float] = []
     for mark in v["tiles"]:
-        out += one_hot(mark, MARKS)
-    for p in order:
-        out += [float(owner == p) for owner in v["owner"]]
-    out += one_hot(v["moving"], range(c.fleet_limit)) + one_hot(v["origin"], range(nodes))
-    for p in order:
-        fleet = v["fleets"][p]
+        tiles += one_hot(mark, MARKS)
+    move = one_hot(v["moving"], range(c.fleet_limit)) + one_hot(v["origin"], range(nodes))
+    fleets: Piece = []
+    for p in seats:
+        fleet, block = v["fleets"][p], []
         for place in range(c.fleet_limit):
             if place >= len(fleet):
-                out += [0.0] * (SHIP_FIELDS + nodes)
+                block += [0.0] * (SHIP_FIELDS + nodes)
                 continue
             card, _name, node, treasure, wait, acted = fleet[place]
             d, m, a = _scores(game, v, p, card, treasure)
-            out += [1.0, float(card == MOTHERSHIP), ratio(d, cap), ratio(m, cap), ratio(a, cap)]
-            out += [ratio(wait, game.options["nexus_delay"] + 1), float(acted), ratio(len(treasure), len(c.treasure))]
-            out += one_hot(node, range(nodes))
-    for p in order:
+            block += [1.0, float(card == MOTHERSHIP), ratio(d, cap), ratio(m, cap), ratio(a, cap)]
+            block += [ratio(wait, game.options["nexus_delay"] + 1), float(acted), ratio(len(treasure), len(c.treasure))]
+            block += one_hot(node, range(nodes))
+        fleets.append(block)
+    players: Piece = []
+    for p in seats:
         design = v["designs"][p] or [0, 0, 0]
-        out += one_hot(v["homeworld"][p], range(nodes))
-        out += [ratio(score, c.mothership_points) for score in design]
-        out += [float(v["designs"][p] is not None), float(v["rebuilding"][p]), float(v["out"][p])]
-        out += [ratio(v["rolls"][p], 6), *one_hot(v["order"].index(p) if p in v["order"] else None, range(n))]
-    out += [ratio(left, full) for left, full in zip(v["starway_deck"], game.starway_counts)]
-    out += [ratio(left, full) for left, full in zip(v["ship_deck"], c.ship_counts)]
-    out += [ratio(left, full) for left, full in zip(v["treasure_deck"], c.treasure_counts)]
-    out += _battle(game, v, seat)
-    return out + [float(p in v["winners"]) for p in order]
+        block = one_hot(v["homeworld"][p], range(nodes)) + [ratio(score, c.mothership_points) for score in design]
+        block += [float(v["designs"][p] is not None), float(v["rebuilding"][p]), float(v["out"][p])]
+        block += [ratio(v["rolls"][p], 6), *one_hot(v["order"].index(p) if p in v["order"] else None, range(n))]
+        players.append(block)
+    decks = [ratio(left, full) for left, full in zip(v["starway_deck"], game.starway_counts)]
+    decks += [ratio(left, full) for left, full in zip(v["ship_deck"], c.ship_counts)]
+    decks += [ratio(left, full) for left, full in zip(v["treasure_deck"], c.treasure_counts)]
+    pieces = [[head], _seat_blocks(v["turn"] % n, n), _seat_blocks(v["starter"] % n, n), [tiles]]
+    pieces += [[[float(owner == p) for owner in v["owner"]] for p in seats], [move], fleets, players, [decks]]
+    return pieces + _battle(game, v) + [[[float(p in v["winners"])] for p in seats]]
 
 
-def _battle(game: SpaceRace, v: dict[str, Any], seat: int) -> list[float]:
+def _seat_blocks(p: int | None, n: int) -> Piece:
+    """Seat ``p`` one-hot, a block per seat (all 0 for None)."""
+    return [[float(p == q)] for q in range(n)]
+
+
+def _battle(game: SpaceRace, v: dict[str, Any]) -> list[Piece]:
     n = game.players
     fight = v["battle"]
+    tail_size = 3 + len(SIDES) + 1 + len(SIDES)
     if fight is None:
-        return [0.0] * (1 + len(BATTLES) + n + 3 + len(SIDES) + 1 + len(SIDES))
+        return [[[0.0] * (1 + len(BATTLES))], _seat_blocks(None, n), [[0.0] * tail_size]]
     kind, foe, foe_ship, first, roll, winner = fight
     if kind == PVM:
         defender = game.content.ships[foe_ship]
@@ -118,9 +171,8 @@ def _battle(game: SpaceRace, v: dict[str, Any], seat: int) -> list[float]:
         card, _name, _node, treasure, _wait, _acted = v["fleets"][foe][foe_ship]
         defender = _scores(game, v, foe, card, treasure)
     cap = 2 * game.content.mothership_points
-    out = [1.0, *one_hot(kind, BATTLES), *(one_hot((foe - seat) % n, range(n)) if foe >= 0 else [0.0] * n)]
-    out += [ratio(score, cap) for score in defender]
-    return out + one_hot(first, SIDES) + [ratio(roll, 6)] + one_hot(winner, SIDES)
+    tail = [ratio(score, cap) for score in defender] + one_hot(first, SIDES) + [ratio(roll, 6)] + one_hot(winner, SIDES)
+    return [[[1.0, *one_hot(kind, BATTLES)]], _seat_blocks(foe if foe >= 0 else None, n), [tail]]
 
 
 def _scores(game: SpaceRace, v: dict[str, Any], owner: int, card: int, treasure: list[int]) -> Stats:
