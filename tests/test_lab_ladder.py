@@ -88,7 +88,9 @@ def test_a_one_player_ladder_is_the_win_rate_per_level(tmp_path: Path) -> None:
     out = tmp_path / "solo"
     levels = ["--level", "1", "--level", "3"]
     output = ladder("falling-skies", "--bot", "random", *levels, "--games", "3", "--out", str(out))
-    assert "| random | 0.0% [0.0, 56.1] (3) | 0.0% [0.0, 56.1] (3) |" in output  # random never wins
+    assert (
+        "| random | 0.0% [0.0, 56.1] (3, score 1.33) | 0.0% [0.0, 56.1] (3, score 0.00) |" in output
+    )  # research reached
     settings, rows = read_run(out / "random-level3.parquet")
     assert settings.options["level"] == 3 and rows.num_rows == 3
 

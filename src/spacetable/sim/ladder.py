@@ -11,7 +11,8 @@ games within each run. A level is measurably stronger than the one below it when
 its step (its rating minus the lower one's) lies above 0.
 
 In a one-player game the ladder is the win rate of each bot at each of the game's levels
-(option ``level``), a run per bot and level, with Wilson intervals.
+(option ``level``), a run per bot and level, with Wilson intervals, and the mean of the game's
+own score (falling-skies: research reached).
 
 Runs are resumable (``resume``: each run continues where it stopped, and runs not begun are
 played) and a ladder can grow: more games per match, or more bots (new matches are added).
@@ -211,8 +212,8 @@ class LadderTable:
     """Several players: one per bot, in the ladder's order."""
     pairs: dict[tuple[str, str], tuple[float, int]]
     """(A, B) -> (A's share of the wins against B, games), both seatings together."""
-    solo: dict[tuple[str, int], tuple[float, int]]
-    """One player: (bot, level) -> (wins, games)."""
+    solo: dict[tuple[str, int], tuple[float, int, float | None]]
+    """One player: (bot, level) -> (wins, games, the mean of the game's own score, where it gives one)."""
 
 
 def read_ladder(out: Path, samples: int = BOOTSTRAP, seed: int = 0) -> LadderTable:
@@ -221,9 +222,12 @@ def read_ladder(out: Path, samples: int = BOOTSTRAP, seed: int = 0) -> LadderTab
     if settings.players == 1:
         solo = {}
         for match in matches(settings):
-            wins = _results(out, match)
-            if wins:
-                solo[match.seats[0], match.level or 0] = (sum(wins), len(wins))
+            file = out / f"{match.name}.parquet"
+            if file.exists():
+                rows = read_run(file)[1].to_pydict()
+                scores = [score for score in rows["score 0"] if score is not None]
+                mean = sum(scores) / len(scores) if scores and len(scores) == len(rows["score 0"]) else None
+                solo[match.seats[0], match.level or 0] = (sum(rows["win 0"]), len(rows["win 0"]), mean)
         return LadderTable(settings, [], {}, solo)
     runs: list[tuple[str, str, list[float]]] = []  # (A, B, A's result in each game)
     for match in matches(settings):
@@ -243,7 +247,7 @@ def read_ladder(out: Path, samples: int = BOOTSTRAP, seed: int = 0) -> LadderTab
 
 def _results(out: Path, match: Match) -> list[float]:
     """Seat 0's side's result in each game of a match's run (empty if not begun): its share of the
-    win, or 0.5 where nobody won a game for several players."""
+    win, or 0.5 where nobody won."""
     file = out / f"{match.name}.parquet"
     if not file.exists():
         return []
@@ -255,7 +259,7 @@ def _results(out: Path, match: Match) -> list[float]:
     for g in range(table.num_rows):
         shares = [columns[f"win {s}"][g] for s in range(seats)]
         total = sum(shares)
-        results.append(sum(shares[s] for s in side) / total if total else 0.5 if seats > 1 else 0.0)
+        results.append(sum(shares[s] for s in side) / total if total else 0.5)
     return results
 
 
@@ -326,9 +330,10 @@ def markdown(table: LadderTable) -> str:
         for bot in s.bots:
             cells = []
             for level in s.levels:
-                wins, n = table.solo.get((bot, level), (0.0, 0))
+                wins, n, score = table.solo.get((bot, level), (0.0, 0, None))
                 low, high = wilson(wins, n)
-                cells.append(f"{100 * wins / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}] ({n})" if n else "-")
+                scored = "" if score is None else f", score {score:.2f}"
+                cells.append(f"{100 * wins / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}] ({n}{scored})" if n else "-")
             lines.append(f"| {bot} | " + " | ".join(cells) + " |")
         return "\n".join(lines)
     anchor = table.ratings[0].bot if table.ratings else "-"
@@ -346,8 +351,8 @@ def markdown(table: LadderTable) -> str:
     for a in bots[:-1]:
         cells = []
         for b in bots[1:]:
-            score = table.pairs.get((a, b))
-            cells.append(f"{score[0] / score[1]:.2f} ({score[1]})" if score and score[1] else "")
+            played = table.pairs.get((a, b))
+            cells.append(f"{played[0] / played[1]:.2f} ({played[1]})" if played and played[1] else "")
         lines.append(f"| {a} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -358,7 +363,10 @@ def ladder_json(table: LadderTable) -> dict[str, Any]:
         "settings": asdict(table.settings),
         "ratings": [asdict(r) for r in table.ratings],
         "pairs": [{"a": a, "b": b, "score": s, "games": n} for (a, b), (s, n) in table.pairs.items()],
-        "solo": [{"bot": b, "level": lv, "wins": w, "games": n} for (b, lv), (w, n) in table.solo.items()],
+        "solo": [
+            {"bot": b, "level": lv, "wins": w, "games": n, "mean_score": score}
+            for (b, lv), (w, n, score) in table.solo.items()
+        ],
     }
 
 
