@@ -100,6 +100,7 @@ def test_bad_ladders_are_refused_in_one_line_and_leave_nothing(tmp_path: Path) -
     assert "unknown bot 'nobody'" in refused("showdown", "--bot", "random", "--bot", "nobody", "--out", str(out))
     assert "at least two bots" in refused("showdown", "--bot", "random", "--out", str(out))
     assert "named once" in refused("showdown", "--bot", "random", "--bot", "random", "--out", str(out))
+    assert "one-player games" in refused("showdown", "--level", "2", "--out", str(out))
     assert not out.exists()
     ladder("showdown", "--players", "2", "--bot", "random", "--bot", "greedy", "--games", "2", "--out", str(out))
     assert "--resume continues" in refused("showdown", "--players", "2", "--games", "2", "--out", str(out))

@@ -111,6 +111,8 @@ def check_bots(bots: Sequence[str], players: int, levels: Sequence[int]) -> None
         raise RunError("a ladder needs at least two bots")
     if players == 1 and not levels:
         raise RunError("a one-player ladder needs at least one --level")
+    if players > 1 and levels:
+        raise RunError("--level is for one-player games; give a game option with -o KEY=VALUE")
 
 
 def run_ladder(
