@@ -7,13 +7,17 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
+from types import SimpleNamespace
 
 import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
 from spacetable.cli.main import app
+from spacetable.sim.batch import MAX_BATCH, batch_sizes
 from spacetable.sim.simulate import META_KEY, read_run
 
 runner = CliRunner()
@@ -29,23 +33,96 @@ def rows(path: Path) -> list[dict[str, object]]:
     return pq.read_table(path).to_pylist()
 
 
-@pytest.mark.soak  # CI's ten minutes: `make soak` runs it (a Ray cluster started: about 30 s)
+GAME = ["spacerace", "--players", "2", "--seat", "0=bot:random", "--seat", "1=bot:random", "--seed", "7"]
+
+
+@pytest.mark.soak  # CI's ten minutes: `make soak` runs it (a Ray cluster started: 5 to 30 s)
 def test_the_same_seeds_give_the_same_rows_with_one_process_two_and_ray(tmp_path: Path) -> None:
     import ray  # the extra `lab`, which make test installs
 
-    game = ["spacerace", "--players", "2", "--seat", "0=bot:random", "--seat", "1=bot:random", "--seed", "7"]
-    game += ["--games", "24"]
+    game = [*GAME, "--games", "24"]
     simulate(*game, "--out", str(tmp_path / "one.parquet"))
     simulate(*game, "--jobs", "2", "--out", str(tmp_path / "two.parquet"))
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)  # a running cluster, which auto joins
     try:
-        simulate(*game, "--ray", "auto", "--jobs", "2", "--out", str(tmp_path / "ray.parquet"))
+        output = simulate(*game, "--ray", "auto", "--jobs", "2", "--out", str(tmp_path / "ray.parquet"))
     finally:
         ray.shutdown()
+    assert "the cluster has 2 CPUs, no more than --jobs 2" in output
     one = rows(tmp_path / "one.parquet")
     assert [r["game"] for r in one] == list(range(24))
     assert {r["winners"][0] for r in one if r["winners"]} == {0, 1}  # both seats win some: the rows vary
     assert rows(tmp_path / "two.parquet") == one
     assert rows(tmp_path / "ray.parquet") == one
+
+
+class FakeRay:
+    """The calls ray_runner makes, each task played at once in this process: a running cluster
+    of ``cpus`` CPUs, or (``cpus`` None) none to join."""
+
+    def __init__(self, cpus: int | None) -> None:
+        self.cpus = cpus
+        self.tasks = 0
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, address: str, **options: object) -> None:
+        if self.cpus is None:
+            raise ConnectionError("Could not find any running Ray instance. Please specify one to connect to.")
+
+    def cluster_resources(self) -> dict[str, float]:
+        return {"CPU": float(self.cpus or 0)}
+
+    def remote(self, function: Callable[..., object]) -> SimpleNamespace:
+        return SimpleNamespace(remote=lambda *args: self._run(function, args))
+
+    def _run(self, function: Callable[..., object], args: tuple[object, ...]) -> SimpleNamespace:
+        self.tasks += 1
+        done: Future[object] = Future()
+        done.set_result(function(*args))
+        return SimpleNamespace(future=lambda: done)
+
+    def wait(self, tasks: list[object], num_returns: int, timeout: float) -> tuple[list[object], list[object]]:
+        return tasks, []
+
+
+@pytest.mark.parametrize(
+    ("cpus", "note"),
+    [
+        (None, "--ray auto joined no cluster (Could not find any running Ray instance), so 2 local processes"),
+        (3, None),  # more CPUs than --jobs: no note
+        (2, "--ray: the cluster has 2 CPUs, no more than --jobs 2 gives here"),
+    ],
+)
+def test_ray_auto_joins_the_running_cluster_else_plays_with_jobs_and_the_rows_are_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cpus: int | None, note: str | None
+) -> None:
+    fake = FakeRay(cpus)
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    game = [*GAME, "--games", "30"]
+    simulate(*game, "--out", str(tmp_path / "one.parquet"))
+    output = simulate(*game, "--ray", "auto", "--jobs", "2", "--out", str(tmp_path / "ray.parquet"))
+    assert rows(tmp_path / "ray.parquet") == rows(tmp_path / "one.parquet")  # game i is game i
+    assert fake.tasks == (len(batch_sizes(30, cpus)) if cpus else 0)
+    notes = [line for line in output.splitlines() if line.startswith("note:")]
+    assert len(notes) == (note is not None) and all(note in line for line in notes)
+
+
+def test_a_cluster_that_cannot_be_joined_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", FakeRay(None))
+    result = runner.invoke(app, ["simulate", *GAME, "--ray", "head:6379", "--out", str(tmp_path / "x.parquet")])
+    assert result.exit_code == 2, result.output
+    assert "cannot join the Ray cluster at 'head:6379': Could not find" in result.output
+    assert len(result.output.strip().splitlines()) == 1 and not (tmp_path / "x.parquet").exists()
+
+
+def test_batches_are_large_first_and_single_games_last() -> None:
+    for games, workers in [(1, 1), (7, 2), (1000, 2), (100_000, 64)]:
+        sizes = batch_sizes(games, workers)
+        assert sum(sizes) == games and sizes == sorted(sizes, reverse=True)
+        assert max(sizes) <= MAX_BATCH and sizes[-1] == 1
+    assert batch_sizes(1000, 2)[:12] == [MAX_BATCH] * 12
 
 
 def test_mothership_rows_carry_the_games_own_figures(tmp_path: Path) -> None:

@@ -23,7 +23,17 @@ from rich.progress import (
 from spacetable.engine import SpacetableError
 
 from .common import CliError, app, fail, guarded, stdout_console
-from .options import BotSeats, GameOptions, Jobs, Players, VariantContent, check_writable, load_game, parse_seats
+from .options import (
+    BotSeats,
+    GameOptions,
+    Jobs,
+    Players,
+    RayAddress,
+    VariantContent,
+    check_writable,
+    load_game,
+    parse_seats,
+)
 
 LINE_SECONDS = 30.0
 """Off a terminal, the longest wait between two progress lines."""
@@ -43,13 +53,7 @@ def simulate_command(
     content: VariantContent = None,
     seed: Annotated[int, typer.Option(metavar="N", help="The run's seed; game i plays with seed:i.")] = 0,
     jobs: Jobs = 1,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            metavar="ADDRESS",
-            help="Play on Ray: auto (this machine's cluster, or a new local one) or a cluster's address.",
-        ),
-    ] = None,
+    ray: RayAddress = None,
     resume: Annotated[bool, typer.Option(help="Continue the run in --out (same game, seats, options, seed).")] = False,
 ) -> None:
     """Play a run of bot games and write one row per game to a Parquet file as they finish.

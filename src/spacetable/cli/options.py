@@ -34,7 +34,19 @@ GameOptions = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option KEY=VALUE, repeatable."),
 ]
-Jobs = Annotated[int, typer.Option(min=1, metavar="N", help="Processes playing at once (with --ray auto: its CPUs).")]
+Jobs = Annotated[
+    int,
+    typer.Option(min=1, metavar="N", help="Processes playing at once (also --ray auto's, when no cluster runs here)."),
+]
+RayAddress = Annotated[
+    str | None,
+    typer.Option(
+        metavar="ADDRESS",
+        help="Play on a Ray cluster: auto joins the one running here (`ray start --head`; with none, --jobs "
+        "processes play and a note says so), or a cluster's HEAD:6379 or ray://HEAD:10001. Ray pays only when "
+        "the cluster has more CPUs than --jobs and the run outlasts its seconds of start-up (docs/LAB.md).",
+    ),
+]
 VariantContent = Annotated[
     Path | None, typer.Option(metavar="FILE", help="A TOML file overriding the game's content data (the variant).")
 ]

@@ -21,7 +21,7 @@ from spacetable.sim import sweep_report
 
 from .common import CliError, app, fail, guarded, progress_bar, stdout_console
 from .lab import progress_lines
-from .options import BotSeats, GameOptions, Jobs, Players, check_writable, load_game, parse_seats
+from .options import BotSeats, GameOptions, Jobs, Players, RayAddress, check_writable, load_game, parse_seats
 
 NAME_WIDTH = 40
 """A figure's name longer than this is wrapped between words, so that its column fits beside the value's
@@ -56,10 +56,7 @@ def sweep_command(
     ] = None,
     seed: Annotated[int, typer.Option(metavar="N", help="The seed of every run: game i plays with seed:i.")] = 0,
     jobs: Jobs = 1,
-    ray: Annotated[
-        str | None,
-        typer.Option(metavar="ADDRESS", help="Play on Ray: auto or a cluster's address (see `spacetable simulate`)."),
-    ] = None,
+    ray: RayAddress = None,
     resume: Annotated[bool, typer.Option(help="Continue the sweep in --out (the same settings).")] = False,
     report: Annotated[
         Path | None,

@@ -121,9 +121,21 @@ def play_batch(spec: GameSpec, seed: int, games: list[tuple[int, list[str]]]) ->
     return [play_one(game, seats, seed, index) for index, seats in games]
 
 
-def batch_size(games: int, workers: int) -> int:
-    """Games per task: about eight tasks per worker (so the last ones finish together), at most 50."""
-    return max(1, min(50, games // (8 * workers)))
+MAX_BATCH = 50
+"""The most games in one task (a task's results travel back together)."""
+
+
+def batch_sizes(games: int, workers: int) -> list[int]:
+    """Games per task, in order: a quarter of each worker's share of the games still to hand out
+    (1 to MAX_BATCH), so the first tasks are large (few round trips) and the last ones small
+    (the workers finish together instead of one waiting for a long last batch)."""
+    sizes = []
+    left = games
+    while left > 0:
+        size = max(1, min(MAX_BATCH, left // (4 * workers)))
+        sizes.append(size)
+        left -= size
+    return sizes
 
 
 def run_games(
@@ -132,25 +144,32 @@ def run_games(
     games: Sequence[tuple[int, list[str]]],
     jobs: int = 1,
     ray_address: str | None = None,
+    note: Callable[[str], None] | None = None,
 ) -> Iterator[GameResult]:
     """Play ``games`` (index, seats) and yield their results in the order given.
 
     ``jobs`` > 1 plays them in that many processes; ``ray_address`` on a Ray cluster instead
-    (``"auto"``: the one running on this machine, or a new local one with ``jobs`` CPUs).
+    (``"auto"``: the one running here, else ``jobs`` processes; see ``ray_runner.join``), and
+    ``note`` gets one line when Ray will cost more than it saves for this run.
     Closing the iterator early (or Ctrl-C) cancels the games not yet started.
     """
+    pool: Pool | None = None
     if ray_address is not None:
-        from .ray_runner import RayPool  # ray is the optional extra `lab`
+        from .ray_runner import join  # ray is the optional extra `lab`
 
-        pool: Pool = RayPool(ray_address, jobs)
-    elif jobs > 1:
+        pool, said = join(ray_address, jobs)
+        if said and note:
+            note(said)
+    if pool is None and jobs > 1:
         pool = Processes(jobs)
-    else:
+    if pool is None:
         for index, seats in games:
             yield play_one(spec.build(), seats, seed, index)
         return
-    size = batch_size(len(games), pool.workers)
-    tasks = [list(games[i : i + size]) for i in range(0, len(games), size)]
+    tasks, start = [], 0
+    for size in batch_sizes(len(games), pool.workers):
+        tasks.append(list(games[start : start + size]))
+        start += size
     try:
         yield from _in_order(pool, spec, seed, tasks, 4 * pool.workers)
     finally:
@@ -213,4 +232,14 @@ def _in_order(
         yield from done.pop(position)
 
 
-__all__ = ["GameResult", "GameSpec", "Pool", "Processes", "batch_size", "play_batch", "play_one", "run_games"]
+__all__ = [
+    "MAX_BATCH",
+    "GameResult",
+    "GameSpec",
+    "Pool",
+    "Processes",
+    "batch_sizes",
+    "play_batch",
+    "play_one",
+    "run_games",
+]

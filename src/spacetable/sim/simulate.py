@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -117,9 +118,12 @@ def simulate(
     ray_address: str | None = None,
     resume: bool = False,
     on_game: Callable[[int], None] | None = None,
+    note: Callable[[str], None] | None = None,
 ) -> tuple[int, int]:
     """Play games ``0..games-1`` into ``out`` (see the module docstring); ``resume`` keeps the
-    rows ``out`` has (which must be the same run) and plays the rest.
+    rows ``out`` has (which must be the same run) and plays the rest. ``ray_address``: see
+    ``batch.run_games``; ``note`` (default: a line on stderr) is told when Ray will cost this run
+    more than it saves, and what plays the games then.
 
     ``on_game(done)`` is called after each game with the number finished, old ones included.
     Returns (games kept from before, games played now). KeyboardInterrupt propagates after the
@@ -166,7 +170,7 @@ def simulate(
     todo = [(i, list(seats)) for i in range(start, games)]
     try:
         with _sigterm_as_interrupt():
-            for result in run_games(GameSpec.of(game), seed, todo, jobs, ray_address):
+            for result in run_games(GameSpec.of(game), seed, todo, jobs, ray_address, note or _on_stderr):
                 buffer.append(row(result, seed))
                 percent |= {name for name, figure in result.statistics.items() if figure.percent}
                 headline |= {name for name, figure in result.statistics.items() if figure.headline}
@@ -242,6 +246,10 @@ def _sigterm_as_interrupt() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def _on_stderr(line: str) -> None:
+    print(f"note: {line}", file=sys.stderr, flush=True)
 
 
 def _parquet() -> Any:
