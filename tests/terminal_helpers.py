@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -12,6 +13,12 @@ import pexpect
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 PROMPT = "q quit): "
 SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+def _ctrl_c_as_at_a_terminal() -> None:
+    """The child's Ctrl-C is a KeyboardInterrupt even where the suite itself ignores SIGINT (a shell
+    ignores it in what it starts in the background, and Python then installs no handler)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def plain(text: str) -> str:
@@ -40,6 +47,7 @@ class Terminal:
             dimensions=(rows, columns),
             encoding="utf-8",
             timeout=30,
+            preexec_fn=_ctrl_c_as_at_a_terminal,
         )
         self.output = ""
         """Everything shown so far, as plain text."""
