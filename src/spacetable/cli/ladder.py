@@ -15,7 +15,7 @@ from spacetable.sim.ladder import default_bots, ladder_json, markdown, read_ladd
 
 from .common import CliError, app, fail, guarded, progress_bar, stdout_console
 from .lab import progress_lines
-from .options import GameOptions, Jobs, Players, VariantContent, load_game
+from .options import GameOptions, Jobs, Players, RayAddress, VariantContent, load_game
 
 
 @app.command("ladder")
@@ -40,12 +40,7 @@ def ladder_command(
     content: VariantContent = None,
     seed: Annotated[int, typer.Option(metavar="N", help="The seed; game i of each match plays with seed:i.")] = 0,
     jobs: Jobs = 1,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            metavar="ADDRESS", help="Play on Ray: auto (this machine's cluster, or a new local one) or an address."
-        ),
-    ] = None,
+    ray: RayAddress = None,
     resume: Annotated[
         bool, typer.Option(help="Continue the ladder in --out: more games, or bots added; finished runs are kept.")
     ] = False,
