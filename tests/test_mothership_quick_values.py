@@ -11,6 +11,7 @@ import pytest
 import spacetable
 from spacetable.agents import GreedyAgent
 from spacetable.engine import play
+from spacetable.games.mothership.modules import objectives
 from spacetable.games.mothership.rules.board import ASTEROID
 
 VARIANTS = {
@@ -72,18 +73,20 @@ def test_each_quick_value_is_the_evaluation_after_the_action(variant: str) -> No
 
 
 def test_quick_values_hold_along_a_greedy_game_with_every_module() -> None:
-    """The greedy games' own positions, every told value checked: among them a turn's first decision
-    where an objective's goal already holds (any action completes it: nothing may be told there)."""
+    """The greedy games' own positions, every told value checked: among them positions where an
+    objective's goal already holds (a turn's first decision, or another seat's objective re-dealt
+    by the bot's resample), which any action completes: the told values count the completion."""
     players, options = VARIANTS["every module"]
     game = spacetable.load("mothership", players, {**options, "round_limit": 3})
-    checked = 0
+    checked = due = 0
 
     class Checking(GreedyAgent):
         def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
-            nonlocal checked
+            nonlocal checked, due
             actions = state.legal_actions(seat)
             for action, value in zip(actions, game.quick_values(state, seat, actions) or []):
                 if value is not None:
+                    due += bool(objectives.completions(state))
                     child = state.clone()
                     child.apply_action(action, seat)
                     assert value == pytest.approx(self._value(child, seat), abs=1e-9), action
@@ -91,4 +94,4 @@ def test_quick_values_hold_along_a_greedy_game_with_every_module() -> None:
             return super().choose(state, seat, rng)
 
     play(game, [Checking() for _ in range(players)], random.Random(0))
-    assert checked > 500
+    assert checked > 500 and due > 20

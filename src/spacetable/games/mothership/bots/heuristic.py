@@ -57,6 +57,20 @@ def evaluate(state: MothershipState, seat: int) -> float:
         return WIN * (1.0 if seat in state.winners else -1.0) / max(1, len(state.winners))
     if state.board is None:
         return 0.0
+    value = _standing(_team_worths(state), seat, state.game.teams)
+    if state.pending is not None and state.pending["what"] == "dogfight":
+        value += _pending_swing(state, seat)
+    return value
+
+
+def _standing(worth: list[float], seat: int, teams: int) -> float:
+    """``seat``'s team's worth minus the strongest rival team's."""
+    mine = worth[seat % teams]
+    return mine - max(w for t, w in enumerate(worth) if t != seat % teams)
+
+
+def _team_worths(state: MothershipState) -> list[float]:
+    """Each team's worth (its fleets' ``player_worth``), remembered per position in ``game.worths``."""
     game = state.game
     teams = game.teams
     worth = [0.0] * teams
@@ -78,12 +92,7 @@ def evaluate(state: MothershipState, seat: int) -> float:
                 outlook = outlooks[s] = _outlook(state, s)
             value = fleets[key] = player_worth(state, s, outlook)
         worth[s % teams] += value
-    mine = worth[seat % teams]
-    rivals = max(w for t, w in enumerate(worth) if t != seat % teams)
-    value = mine - rivals
-    if state.pending is not None and state.pending["what"] == "dogfight":
-        value += _pending_swing(state, seat)
-    return value
+    return worth
 
 
 def quick_values(state: MothershipState, seat: int, actions: Sequence[Action]) -> list[float | None] | None:
@@ -117,7 +126,10 @@ def quick_values(state: MothershipState, seat: int, actions: Sequence[Action]) -
         if leaves is None:
             return None
         quiet.append(leaves)
-    base = evaluate(state, seat)
+    teams_worth = _team_worths(state)
+    for holder, cards in objectives.completions(state):  # completed after any action told here
+        teams_worth[holder % game.teams] += len(cards) * (objectives.DONE_WORTH - objectives.HELD_WORTH)
+    base = _standing(teams_worth, seat, game.teams)
     planets, nearest, _ = _outlook(state, seat)
     kinds, terrain, fleet, content = game.ship_kinds, board.terrain, state.pos[seat], game.content
     panel = panel_worth(state, seat)
@@ -135,8 +147,8 @@ def quick_values(state: MothershipState, seat: int, actions: Sequence[Action]) -
             shield = content.shields[action[2]] + shields
             values.append(base + _panel(content, action[0], action[1], shield) - panel)
         elif kind == "sell":
-            worth = content.cards[action[0]].value
-            values.append(base + RESOURCE * worth - (CARD + CARD_VALUE * worth))
+            price = content.cards[action[0]].value
+            values.append(base + RESOURCE * price - (CARD + CARD_VALUE * price))
         elif kind == "buy":
             values.append(_bought(state, seat, action, base))
         else:

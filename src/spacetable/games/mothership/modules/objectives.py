@@ -149,24 +149,41 @@ def check(state: MothershipState, events: list[Event]) -> None:
     if played == "off" or state.phase != "turn":
         return
     models = state.game.content.objectives
-    tests = _goal_tests(models)
-    n, turn, out = state.game.players, state.turn, state.out
-    held = state.objectives if played == "hidden" else None
-    for step in range(n):
-        seat = (turn + step) % n
-        pool = held[seat] if held is not None else state.public_objectives
-        if not pool or out[seat]:
-            continue
-        for card in [c for c in pool if tests[c](state, seat)]:
+    for seat, cards in completions(state):
+        pool = state.objectives[seat] if played == "hidden" else state.public_objectives
+        for card in cards:
             pool.remove(card)
             state.completed[seat].append(card)
             state.objective_log[card][1] += 1
             whose = "an objective" if played == "hidden" else models[card][1].name
             events.append(Event("objective", f"{state.player_name(seat)} completes {whose}."))
+    turn = state.turn
     if state.completed[turn] and _quiet(state):
         from .scripts import begin_reward  # carried out by the scripts, which import this module
 
         begin_reward(state, turn, state.completed[turn].pop(0), events)
+
+
+def completions(state: MothershipState) -> list[tuple[int, list[int]]]:
+    """The objectives whose goal holds now, by seat, in turn order from the player on turn (a face-up
+    one goes to the first whose goal it is): what the next check completes. None outside the turns."""
+    played = mode(state)
+    if played == "off" or state.phase != "turn":
+        return []
+    tests = _goal_tests(state.game.content.objectives)
+    n, turn, out = state.game.players, state.turn, state.out
+    taken: list[int] = []  # face-up cards already completed in this pass
+    found = []
+    for step in range(n):
+        seat = (turn + step) % n
+        pool = state.objectives[seat] if played == "hidden" else [c for c in state.public_objectives if c not in taken]
+        if not pool or out[seat]:
+            continue
+        done = [c for c in pool if tests[c](state, seat)]
+        if done:
+            found.append((seat, done))
+            taken += done
+    return found
 
 
 _GOAL_TESTS: list[Any] = [None, ()]
@@ -197,16 +214,16 @@ MOTHERSHIP_MOVED = frozenset({"shields"})
 
 def quiet(state: MothershipState, seat: int) -> Callable[[Action], bool] | None:
     """The quick values' question (hook ``quiet``): the objectives completed after an action are
-    those whose goal holds, so none is where no goal holds now (a turn's first decision may come
-    with some: the check runs on turns only) and the action changes no quantity a goal in play
-    reads. A claim waits for a quiet turn, which a position asking for such an action already is."""
+    those whose goal holds, so an action changing no quantity that a goal in play reads completes
+    those that hold now (:func:`completions`, which the quick values count: a turn's first
+    decision may come with some, and a bot's resample re-deals others' hidden objectives), and
+    nothing else. None where one holds for the player on turn, whose claim would follow."""
     played = mode(state)
     if played == "off":
         return lambda action: True
-    pools = state.objectives if played == "hidden" else [state.public_objectives] * len(state.objectives)
-    tests = _goal_tests(state.game.content.objectives)
-    if any(tests[card](state, s) for s, pool in enumerate(pools) for card in pool):
+    if any(holder == state.turn for holder, _ in completions(state)):
         return None
+    pools = state.objectives if played == "hidden" else [state.public_objectives]
     read = _goal_quantities(state.game.content.objectives)
     in_play = frozenset().union(*(read[card] for pool in pools for card in pool))
 

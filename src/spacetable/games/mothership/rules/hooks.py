@@ -181,8 +181,8 @@ class Hooks:
     quiet: tuple[Callable[[State, int], Callable[[Action], bool] | None], ...]
     """For the greedy bot's quick values, in a position where ``seat`` acts: which of its actions
     (moves, control panel settings, cards sold or bought) the module neither reacts to nor changes
-    what the evaluation reads after (None: it may react to any). Every module on a hook of
-    ``REACTING`` has one."""
+    what the evaluation reads after (None: it may react to any; the objectives due now, which any
+    action completes, are counted apart). Every module on a hook of ``REACTING`` has one."""
     loaded: tuple[Callable[[State], None], ...]
     """A state read from JSON: a module checks what no single field of its part shows (ValueError)."""
     actions: dict[str, Callable[[State, int, Action, Events], None]]
