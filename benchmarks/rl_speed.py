@@ -41,6 +41,7 @@ steps/s of each side (the machine's load moves between rounds).
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -410,7 +411,7 @@ def worker(name: str, steps: int, clock: str) -> None:
     game, _, loop = name.partition("|")
     if loop:
         function, kind = LOOPS[loop]
-        run: Callable[[int], tuple[int, str]] = lambda n: function(game, n, kind)  # noqa: E731
+        run: Callable[[int], tuple[int, str]] = functools.partial(function, game, kind=kind)
     else:
         run = WORKERS[name]
     run(20)  # warm up: imports, first game

@@ -58,24 +58,31 @@ def per_game(work: Callable[[GameT], Value]) -> Callable[[GameT], Value]:
     return once
 
 
-GLOBAL, SEATS = 1, 0
+GLOBAL, SEATS, PAIRS = "global", "seats", "pairs"
 """How a piece of a tensor turns round to its observer (:func:`turned`): not at all; a block
-per seat (seats absolute in the shared tensor, from the observer on in each seat's)."""
+per seat; a block per (seat, seat) pair (seats absolute in the shared tensor, counted from the
+observer on in each seat's)."""
 
 
-def turned(players: int, pieces: Sequence[tuple[int, int]]) -> list[npt.NDArray[np.intp]]:
+def turned(players: int, pieces: Sequence[tuple[int, str]]) -> list[npt.NDArray[np.intp]]:
     """Per observer seat, where each entry of its tensor is in a tensor made with the seats
-    absolute, for tensors laid out as ``pieces``: (size, ``GLOBAL`` or ``SEATS``) in order, a
-    ``SEATS`` piece being ``players`` blocks of ``size // players``. ``shared[turned[seat]]``
-    is then the tensor of ``seat``, seats relative (seat r = the seat r places after it)."""
+    absolute, for tensors laid out as ``pieces``: (size, ``GLOBAL``, ``SEATS`` or ``PAIRS``) in
+    order, a ``SEATS`` piece being ``players`` blocks of ``size // players`` and a ``PAIRS`` piece
+    ``players ** 2`` blocks, by owner then other seat. ``shared[turned[seat]]`` is then the
+    tensor of ``seat``, seats relative (seat r = the seat r places after it)."""
     import numpy as np
 
     parts: list[list[npt.NDArray[np.intp]]] = [[] for _ in range(players)]
     at = 0
     for size, turning in pieces:
-        width = size if turning == GLOBAL else size // players
         for seat in range(players):
-            blocks = [0] if turning == GLOBAL else [(seat + r) % players for r in range(players)]
+            order = [(seat + r) % players for r in range(players)]
+            if turning == GLOBAL:
+                blocks, width = [0], size
+            elif turning == SEATS:
+                blocks, width = order, size // players
+            else:
+                blocks, width = [owner * players + other for owner in order for other in order], size // players**2
             parts[seat] += [at + block * width + np.arange(width) for block in blocks]
         at += size
     return [np.concatenate(part) if part else np.zeros(0, dtype=np.intp) for part in parts]
@@ -105,4 +112,4 @@ class Recall(ABC):
         action (None when chance or another seat acted)."""
 
 
-__all__ = ["GLOBAL", "SEATS", "Recall", "Tensor", "one_hot", "per_game", "ratio", "turned"]
+__all__ = ["GLOBAL", "PAIRS", "SEATS", "Recall", "Tensor", "one_hot", "per_game", "ratio", "turned"]

@@ -220,8 +220,6 @@ class SeatTensor(Sequence[float]):
             return len(other) == self._size and bool(np.array_equal(self.array(), np.asarray(other)))
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]  # equal to lists, so unhashable as they are
-
     def __repr__(self) -> str:
         return f"SeatTensor({self.tolist()!r})"
 

@@ -54,7 +54,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from spacetable.engine import CHANCE, JSON
-from spacetable.engine.tensor import one_hot, per_game, ratio
+from spacetable.engine.tensor import GLOBAL, PAIRS, SEATS, one_hot, per_game, ratio, turned
 
 from ..content import CAPTAIN, CARD_KINDS, COUNTERMEASURES, CREW
 from ..rules.actions import HULL, MAX_COMMIT, NON_COUNTERMEASURES
@@ -107,9 +107,6 @@ def encode_shared(game: Showdown, state: ShowdownState, seat: int, shared: dict[
     return _assemble(game, public, state.player_view(seat, seat), seat)
 
 
-GLOBAL, SEATS, PAIRS = "global", "seats", "pairs"
-"""How a piece turns round to the observer: not at all; a block per seat, from the observer's
-on; a block per (seat, seat) pair, both counted from the observer."""
 Piece: TypeAlias = tuple[str, str, list[float]]
 """A piece of the tensor: its name, how it turns round, its values (seats absolute)."""
 
@@ -182,27 +179,14 @@ class _Layout(NamedTuple):
 @per_game
 def _layout(game: Showdown) -> _Layout:
     """Where the pieces are and how each observer's tensor is read from the shared one."""
-    import numpy as np
-
-    n = game.players
     view = game.new_initial_state().view(None)
-    seats = [_seat(game, info) for info in view["players"]]
+    pieces = _pieces(game, view, [_seat(game, info) for info in view["players"]])
     offsets: dict[str, int] = {}
-    turned: list[list[npt.NDArray[np.intp]]] = [[] for _ in range(n)]
     at = 0
-    for name, turning, values in _pieces(game, view, seats):
+    for name, _, values in pieces:
         offsets.setdefault(name, at)
-        for seat in range(n):
-            if turning == GLOBAL:
-                blocks, width = [0], len(values)
-            elif turning == SEATS:
-                blocks, width = [(seat + r) % n for r in range(n)], len(values) // n
-            else:
-                turn = [(seat + r) % n for r in range(n)]
-                blocks, width = [owner * n + host for owner in turn for host in turn], len(values) // (n * n)
-            turned[seat] += [at + block * width + np.arange(width) for block in blocks]
         at += len(values)
-    return _Layout([np.concatenate(parts) for parts in turned], offsets)
+    return _Layout(turned(game.players, [(len(values), turning) for _, turning, values in pieces]), offsets)
 
 
 def _assemble(game: Showdown, public: _Public, own: dict[str, Any], seat: int) -> npt.NDArray[np.float64]:
