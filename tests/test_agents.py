@@ -13,8 +13,10 @@ from typer.testing import CliRunner
 
 import spacetable
 from spacetable.agents import AGENTS, LeveledAgent, MCTSAgent, SearchBudget, level_budget, make_agent
+from spacetable.agents.greedy import one_ply_values
+from spacetable.agents.mcts import Node, back_up_best
 from spacetable.cli.main import app
-from spacetable.engine import JSON, TERMINAL, Action, ActionSpace, Event, Game, OptionsError, Outcome, State
+from spacetable.engine import CHANCE, JSON, TERMINAL, Action, ActionSpace, Event, Game, OptionsError, Outcome, State
 from spacetable.sim import tournament
 
 
@@ -204,7 +206,51 @@ def test_the_tree_is_reused_after_the_bots_own_move() -> None:
     assert reused is kept[0]  # the next decision starts from the subtree already searched
 
 
-def test_a_search_bot_cannot_see_what_its_seat_cannot() -> None:
+@pytest.mark.parametrize("pile", [5, 6, 7])
+def test_the_levels_search_finds_best_moves_too(pile: int) -> None:
+    """Root widening in one-ply order and best-line backups (the levels' search) keep the search
+    sound: perfect nim, and seat 0 counting on seat 1 to serve itself."""
+    budget = SearchBudget(iterations=3000, exploration=0.7, widening=1.0, backup="best")
+    assert MCTSAgent(budget).choose(Nim(pile=pile).new_initial_state(), 0, random.Random(1)) == Take(pile % 4)
+    assert MCTSAgent(budget).choose(Reply().new_initial_state(), 0, random.Random(2)) == Pick("B")
+
+
+def test_no_widening_plays_the_best_one_ply_action() -> None:
+    game = spacetable.load("mothership", 4)
+    state, rng = game.new_initial_state(), random.Random(3)
+    while state.is_chance_node() or len(state.legal_actions(state.current_player())) < 10:
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            seat = state.current_player()
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+    seat = state.current_player()
+    legal = state.legal_actions(seat)
+    values = one_ply_values(state, seat, legal)
+    choice = MCTSAgent(SearchBudget(iterations=40, widening=0.0, backup="best")).choose(state, seat, random.Random(4))
+    assert values[legal.index(choice)] == max(values)  # only the best action is ever opened
+
+
+def test_a_node_is_valued_by_its_best_line() -> None:
+    root, mine = Node(0, 2), Node(0, 2)
+    worse, better = Node(1, 2), Node(1, 2)
+    root.children[Pick("A")] = mine
+    mine.children |= {Pick("A"): worse, Pick("B"): better}
+    for node, values in ((worse, [0.9, 0.1]), (better, [0.3, 0.7])):
+        node.visits, node.total = 1, list(values)
+        back_up_best([root, mine, node], values)
+    assert mine.best == [0.3, 0.7]  # seat 1 chooses there: its best, whatever seat 0 would like
+    dice, low, high = Node(0, 2), Node(CHANCE, 2), Node(CHANCE, 2)
+    dice.children |= {Take(1): low, Take(2): high}
+    low.visits, low.best, high.visits, high.best = 3, [0.0, 1.0], 1, [1.0, 0.0]
+    back_up_best([root, dice, high], [1.0, 0.0])
+    assert dice.best == [0.25, 0.75]  # outcomes weighted by how often each was drawn
+    with pytest.raises(ValueError, match="backup must be one of mean, best, not 'max'"):
+        SearchBudget(backup="max")
+
+
+@pytest.mark.parametrize("bot", ["plain", "normal"])
+def test_a_search_bot_cannot_see_what_its_seat_cannot(bot: str) -> None:
     game = spacetable.load("showdown", 4)
     state = game.new_initial_state()
     rng = random.Random(5)
@@ -213,7 +259,8 @@ def test_a_search_bot_cannot_see_what_its_seat_cannot() -> None:
     one, two = state.resample(0, random.Random(6)), state.resample(0, random.Random(7))
     assert one.hands[1] != two.hands[1] and one.view(0) == two.view(0)  # other hands differ, seat 0's view not
     assert one.resample(0, random.Random(8)).to_json() == two.resample(0, random.Random(8)).to_json()
-    choices = [MCTSAgent(SearchBudget(iterations=60)).choose(s, 0, random.Random(9)) for s in (one, two)]
+    agents = [MCTSAgent(SearchBudget(iterations=60)) if bot == "plain" else make_agent(bot) for _ in range(2)]
+    choices = [agent.choose(s, 0, random.Random(9)) for agent, s in zip(agents, (one, two))]
     assert choices[0] == choices[1]
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from spacetable.engine import Action, ContentError, OptionsError, Player, State
 from spacetable.engine.content import read_toml
 
+from .greedy import GreedyAgent
 from .mcts import MCTSAgent, SearchBudget
 
 
@@ -29,49 +30,6 @@ class RandomAgent:
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         return rng.choice(state.legal_actions(seat))
-
-
-class GreedyAgent:
-    """One-ply lookahead on the game's own evaluation (``Game.evaluate``).
-
-    Each legal action is applied to a copy; an action that leads to a chance
-    node is valued by the average over its outcomes (one level deep). Actions whose
-    value the game tells without playing them (``Game.quick_values``) are not played. Ties are
-    broken at random so that the bot does not always favour the first action.
-    """
-
-    name = "greedy"
-
-    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        actions = state.legal_actions(seat)
-        if len(actions) == 1:
-            return actions[0]
-        best: list[Action] = []
-        best_value = float("-inf")
-        quick = state.game.quick_values(state, seat, actions) or [None] * len(actions)
-        for action, known in zip(actions, quick):
-            if known is None:
-                child = state.clone()
-                child.apply_legal(action, seat)
-                value = self._value(child, seat)
-            else:
-                value = known
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif value > best_value - 1e-9:
-                best.append(action)
-        return rng.choice(best)
-
-    def _value(self, state: State, seat: int) -> float:
-        evaluate = state.game.evaluate
-        if not state.is_chance_node():
-            return evaluate(state, seat)
-        total = 0.0
-        for outcome, p in state.chance_outcomes():
-            child = state.clone()
-            child.apply_legal(outcome)
-            total += p * evaluate(child, seat)
-        return total
 
 
 LEVELS_FILE = Path(__file__).parent / "levels.toml"

@@ -17,6 +17,11 @@ One search serves perfect- and hidden-information games alike:
   first at the root (a common approximation: deeper seats "see" earlier answers).
 - A leaf is valued after ``rollout`` random actions: by each seat's share of the win if the
   game is over, else by the game's evaluation turned into win chances (:func:`estimate`).
+- Optionally (the difficulty levels do), the root's actions are opened best one-ply value
+  first and a few at a time (progressive widening), and a node is valued by its best line
+  rather than the mean of every leaf below it: in a turn of many actions (Mothership's ~90),
+  a small budget then deepens the greedy bot's best candidates instead of averaging random
+  continuations, which the plain search does and which made more iterations no stronger.
 - Budgets are iterations, seconds, or both (whichever ends first). In games without
   hidden information the subtree under the move played is kept and found again at the
   bot's next decision when the states in between are in the tree.
@@ -31,6 +36,10 @@ from dataclasses import dataclass
 
 from spacetable.engine import CHANCE, SIMULTANEOUS, Action, State
 
+from .greedy import one_ply_values
+
+BACKUPS = ("mean", "best")
+
 
 @dataclass(frozen=True)
 class SearchBudget:
@@ -44,20 +53,30 @@ class SearchBudget:
     """Random actions played from a new leaf before it is valued (0: value it at once)."""
     exploration: float = 0.7
     """The UCB constant, for rewards that are win chances (0 to 1)."""
+    widening: float | None = None
+    """Progressive widening at the root: the decision's actions are searched in the order of their
+    one-ply values (the greedy bot's), best first, the first ``1 + widening * sqrt(visits)`` of
+    them (None: every action at once, tried in random order)."""
+    backup: str = "mean"
+    """How a node is valued: ``mean``, the average of every leaf below it (plain MCTS), or
+    ``best``, the value of its best child for the seat choosing there (a chance node: its mean),
+    so that lines through untried or poor actions do not drag a good action down."""
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise ValueError("a search budget needs iterations, seconds or both")
         if (self.iterations is not None and self.iterations < 1) or (self.seconds is not None and self.seconds <= 0):
             raise ValueError(f"a search budget must be positive: {self.iterations} iterations, {self.seconds} s")
-        if self.rollout < 0 or self.exploration < 0:
-            raise ValueError("rollout and exploration cannot be negative")
+        if self.rollout < 0 or self.exploration < 0 or (self.widening is not None and self.widening < 0):
+            raise ValueError("rollout, exploration and widening cannot be negative")
+        if self.backup not in BACKUPS:
+            raise ValueError(f"backup must be one of {', '.join(BACKUPS)}, not {self.backup!r}")
 
 
 class Node:
     """A tree node: children by action (or chance outcome), and the statistics of reaching it."""
 
-    __slots__ = ("avail", "children", "mover", "total", "visits")
+    __slots__ = ("avail", "best", "children", "mover", "total", "visits")
 
     def __init__(self, mover: int, seats: int) -> None:
         self.mover = mover
@@ -66,9 +85,17 @@ class Node:
         self.visits = 0
         self.avail = 0
         self.total = [0.0] * seats
+        self.best: list[float] | None = None
+        """The values backed up from the best line below (``backup = "best"``; None: the means)."""
 
     def mean(self, seat: int) -> float:
         return self.total[seat] / self.visits if self.visits else 0.0
+
+    def values(self) -> list[float]:
+        """Every seat's value of reaching this node: the backed-up best line, else the means."""
+        if self.best is not None:
+            return self.best
+        return [t / self.visits for t in self.total] if self.visits else [0.0] * len(self.total)
 
 
 def estimate(state: State, center: float = 0.0) -> list[float]:
@@ -95,6 +122,28 @@ def estimate(state: State, center: float = 0.0) -> list[float]:
     return [w / total for w in weights]
 
 
+def back_up_best(path: list[Node], values: list[float]) -> None:
+    """Value each node of an iteration's ``path`` below the root by its best line: the new leaf
+    by ``values``, a decision node by its child of the highest value for the seat choosing there,
+    a chance node by its outcomes' values weighted by how often each was drawn."""
+    if len(path) < 2:
+        return
+    leaf = path[-1]
+    if not leaf.children:
+        leaf.best = values
+    for node in reversed(path[1:-1]):
+        children = list(node.children.values())
+        if children[0].mover != CHANCE:
+            node.best = max(children, key=lambda child: child.values()[child.mover]).values()
+            continue
+        drawn = sum(child.visits for child in children)
+        weighted = [0.0] * len(values)
+        for child in children:
+            for i, v in enumerate(child.values()):
+                weighted[i] += child.visits * v
+        node.best = [w / drawn for w in weighted]
+
+
 def actor(state: State, seat: int | None = None) -> int:
     """Who acts at ``state``: CHANCE, the seat to move, or (seats deciding at once) ``seat``
     if it is awaited, else the first awaited seat."""
@@ -114,8 +163,10 @@ class MCTSAgent:
         self.iterations_done = 0
         """Iterations of the last decision (for benchmarks)."""
         self._kept: tuple[Node, State] | None = None
-        self._center = 0.0
         """The subtree under the last move played and the state it starts from (tree reuse)."""
+        self._center = 0.0
+        self._order: list[Action] = []
+        """The decision's actions, best one-ply value first (widening only)."""
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions(seat)
@@ -123,6 +174,10 @@ class MCTSAgent:
             self._kept = None
             return legal[0]
         root = self._reuse(state) or Node(seat, state.game.players)
+        if self.budget.widening is not None:
+            values = one_ply_values(state, seat, legal)
+            ranked = sorted(range(len(legal)), key=lambda i: (-values[i], rng.random()))
+            self._order = [legal[i] for i in ranked]
         self._center = state.game.evaluate(state, seat) if state.game.players == 1 else 0.0
         deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         limit = self.budget.iterations
@@ -162,9 +217,12 @@ class MCTSAgent:
                 path.append(node)
                 continue
             legal = state.legal_actions(mover)
+            widened = node is root and self.budget.widening is not None
+            if widened:
+                legal = self._widened(legal, root.visits)
             untried = [a for a in legal if a not in node.children]
             if untried:
-                action = rng.choice(untried)
+                action = untried[0] if widened else rng.choice(untried)
                 for a in legal:
                     if a in node.children:
                         node.children[a].avail += 1
@@ -183,6 +241,17 @@ class MCTSAgent:
             total = n.total
             for i, v in enumerate(values):
                 total[i] += v
+        if self.budget.backup == "best":
+            back_up_best(path, values)
+
+    def _widened(self, legal: list[Action], visits: int) -> list[Action]:
+        """The root's actions open to search after ``visits`` iterations, best one-ply value first
+        (those of the decision's order that this determinization allows)."""
+        assert self.budget.widening is not None
+        allowed = 1 + int(self.budget.widening * math.sqrt(visits))
+        possible = set(legal)
+        opened = [a for a in self._order[:allowed] if a in possible]
+        return opened or legal
 
     def _select(self, node: Node, legal: list[Action], mover: int) -> Action:
         c = self.budget.exploration
@@ -190,7 +259,7 @@ class MCTSAgent:
         for action in legal:
             child = node.children[action]
             child.avail += 1
-            score = child.total[mover] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            score = child.values()[mover] + c * math.sqrt(math.log(child.avail) / child.visits)
             if score > best_score:
                 best, best_score = action, score
         return best
@@ -232,4 +301,4 @@ class MCTSAgent:
         return None
 
 
-__all__ = ["MCTSAgent", "Node", "SearchBudget", "actor", "estimate"]
+__all__ = ["BACKUPS", "MCTSAgent", "Node", "SearchBudget", "actor", "back_up_best", "estimate"]
