@@ -13,8 +13,10 @@ from types import ModuleType
 from typing import Literal, get_args, get_origin
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
+from spacetable.cli import lab
 from spacetable.cli.main import app
 from spacetable.cli.options import MAX_CONTENT_BYTES
 from spacetable.engine import ContentError
@@ -47,6 +49,21 @@ def test_a_run_off_a_terminal_prints_progress_lines(tmp_path: Path) -> None:
     done = [int(d) for d, _ in lines]
     assert done == sorted(done) and done[-1] < 10
     assert "10 games of falling-skies played" in out
+
+
+def test_games_arriving_together_start_the_progress_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [100.0]
+    monkeypatch.setattr(lab.time, "monotonic", lambda: clock[0])
+    console = Console(record=True, width=200)
+    line = lab.progress_lines(console, "mothership", 200)
+    for done in range(1, 22):  # the first batch: 21 games back at once
+        line(done)
+    clock[0] += 10.0
+    line(41)
+    assert console.export_text().splitlines() == [
+        "mothership: 21/200 games (10%)",  # no rate out of a batch that took no time
+        "mothership: 41/200 games (20%) · 2.00 games/s · about 1 min left",
+    ]
 
 
 CARD = 'name = "Destroyer"\ncount = 2\nvalue = 1\ntext = "Destroy any ship."\n'

@@ -37,6 +37,8 @@ from .options import (
 
 LINE_SECONDS = 30.0
 """Off a terminal, the longest wait between two progress lines."""
+TOGETHER_SECONDS = 0.01
+"""Games reported closer together than this arrived at once (a batch, the kept games)."""
 
 
 @app.command("simulate")
@@ -106,16 +108,20 @@ def simulate_command(
 def progress_lines(console: Console, name: str, games: int) -> Callable[[int], None]:
     """Progress off a terminal (a pipe, a log file): ``on_game(done)`` prints a plain line with
     the games done of ``games``, games/s and the time left, every tenth of the run or every
-    LINE_SECONDS, whichever comes first (not at the end, which the run's last line says)."""
+    LINE_SECONDS, whichever comes first (not at the end, which the run's last line says). The
+    rate counts from the last of the games reported together at the start (the kept games, the
+    first batch), so a batch arriving at once is not a rate of thousands a second."""
     step = max(1, games // 10)
-    since: tuple[float, int] | None = None  # (time, games done) at the first call: the rate counts from it
+    since: tuple[float, int] | None = None  # (time, games done) the rate counts from
     shown = (0.0, 0)
 
     def line(done: int) -> None:
         nonlocal since, shown
         now = time.monotonic()
         if since is None:
-            since = shown = (now, done)
+            shown = (now, done)
+        if since is None or now - since[0] < TOGETHER_SECONDS:
+            since = (now, done)
         if done >= games or (done - shown[1] < step and now - shown[0] < LINE_SECONDS):
             return
         shown = (now, done)
