@@ -59,8 +59,9 @@ class SearchBudget:
     them (None: every action at once, tried in random order)."""
     backup: str = "mean"
     """How a node is valued: ``mean``, the average of every leaf below it (plain MCTS), or
-    ``best``, the value of its best child for the seat choosing there (a chance node: its mean),
-    so that lines through untried or poor actions do not drag a good action down."""
+    ``best``, the value of its best child for the seat choosing there (a chance node: its
+    outcomes' values weighted by how often each was drawn), so that lines through poor actions
+    tried on the way do not drag a good action down (:func:`back_up_best`)."""
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -259,7 +260,8 @@ class MCTSAgent:
         for action in legal:
             child = node.children[action]
             child.avail += 1
-            score = child.values()[mover] + c * math.sqrt(math.log(child.avail) / child.visits)
+            value = child.total[mover] / child.visits if child.best is None else child.best[mover]
+            score = value + c * math.sqrt(math.log(child.avail) / child.visits)
             if score > best_score:
                 best, best_score = action, score
         return best
