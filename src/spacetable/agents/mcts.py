@@ -174,13 +174,13 @@ class MCTSAgent:
         if len(legal) == 1:
             self._kept = None
             return legal[0]
+        deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         root = self._reuse(state) or Node(seat, state.game.players)
-        if self.budget.widening is not None:
+        if self.budget.widening is not None:  # within the time budget: the table's cap holds
             values = one_ply_values(state, seat, legal)
             ranked = sorted(range(len(legal)), key=lambda i: (-values[i], rng.random()))
             self._order = [legal[i] for i in ranked]
         self._center = state.game.evaluate(state, seat) if state.game.players == 1 else 0.0
-        deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
         limit = self.budget.iterations
         done = 0
         hidden = state.game.hidden_information
