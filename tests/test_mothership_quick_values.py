@@ -10,6 +10,7 @@ import pytest
 
 import spacetable
 from spacetable.agents import GreedyAgent
+from spacetable.agents.greedy import expected_value
 from spacetable.engine import play
 from spacetable.games.mothership.modules import objectives
 from spacetable.games.mothership.rules.board import ASTEROID
@@ -62,7 +63,7 @@ def test_each_quick_value_is_the_evaluation_after_the_action(variant: str) -> No
                 if value is not None:
                     child = state.clone()
                     child.apply_action(action, seat)
-                    assert value == pytest.approx(GreedyAgent()._value(child, seat), abs=1e-9), action
+                    assert value == pytest.approx(expected_value(child, seat), abs=1e-9), action
                     checked += 1
             state.apply_action(rng.choice(actions), seat)
     assert turns > 50
@@ -89,7 +90,7 @@ def test_quick_values_hold_along_a_greedy_game_with_every_module() -> None:
                     due += bool(objectives.completions(state))
                     child = state.clone()
                     child.apply_action(action, seat)
-                    assert value == pytest.approx(self._value(child, seat), abs=1e-9), action
+                    assert value == pytest.approx(expected_value(child, seat), abs=1e-9), action
                     checked += 1
             return super().choose(state, seat, rng)
 

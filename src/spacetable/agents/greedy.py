@@ -19,12 +19,13 @@ def one_ply_values(state: State, seat: int, actions: list[Action]) -> list[float
         if known is None:
             child = state.clone()
             child.apply_legal(action, seat)
-            known = _expected(child, seat)
+            known = expected_value(child, seat)
         values.append(known)
     return values
 
 
-def _expected(state: State, seat: int) -> float:
+def expected_value(state: State, seat: int) -> float:
+    """``seat``'s evaluation of ``state``; at a chance node, averaged over its outcomes."""
     evaluate = state.game.evaluate
     if not state.is_chance_node():
         return evaluate(state, seat)

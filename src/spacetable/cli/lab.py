@@ -37,8 +37,9 @@ from .options import (
 
 LINE_SECONDS = 30.0
 """Off a terminal, the longest wait between two progress lines."""
-TOGETHER_SECONDS = 0.01
-"""Games reported closer together than this arrived at once (a batch, the kept games)."""
+TOGETHER_SECONDS = 0.0005
+"""Games reported closer together than this arrived at once (a batch's results, the kept games):
+microseconds apart, where playing a game takes milliseconds at the least."""
 
 
 @app.command("simulate")
