@@ -13,8 +13,9 @@ import pyspiel
 import pytest
 from open_spiel.python import rl_environment
 
+from spacetable.engine import IllegalActionError
 from spacetable.interop import pettingzoo
-from spacetable.interop.infostate import FORMAT, VERSION, from_text
+from spacetable.interop.infostate import FORMAT, KEPT_EVERY, VERSION, from_text
 from spacetable.interop.openspiel import SeatTensor
 
 
@@ -46,6 +47,38 @@ def test_a_serialized_state_is_its_json_and_loads_back_without_its_history(name:
     action = state.legal_actions()[0] if not state.is_chance_node() else state.chance_outcomes()[0][0]
     assert str(copy.child(action)) == str(state.child(action))
     assert pickle.loads(pickle.dumps(state.trail)).digest(1) == state.trail.digest(1)
+
+
+def test_a_long_game_keeps_few_positions_alive_and_replays_the_others_exactly() -> None:
+    game = pyspiel.load_game("spacetable_mothership(players=3,exploration=True,objectives=hidden)")
+    state, rng, seats = game.new_initial_state(), np.random.RandomState(3), range(game.num_players())
+    positions = []
+    for _ in range(200):
+        positions.append((state, state.engine_state.to_json()))
+        if len(positions) == 120:  # asked once midway: the last walk starts here
+            state.information_state_string(0), np.asarray(state.information_state_tensor(0))
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes())
+            state = state.child(int(rng.choice(actions, p=probabilities)))
+        else:
+            state = state.child(int(rng.choice(state.legal_actions())))
+    holding = sum(old.trail._state is not None for old, _ in positions)
+    assert holding <= 200 // KEPT_EVERY + 3  # the first step, every KEPT_EVERY-th, the newest two
+    # Asked at the end: every seat's past since step 120 is walked over states let go.
+    late = [(state.information_state_string(p), np.asarray(state.information_state_tensor(p))) for p in seats]
+    asked_along = game.new_initial_state()
+    for action in state.history():
+        asked_along = asked_along.child(action)
+        for p in seats:  # asked at every step: each walk is one step, nothing replayed
+            asked_along.information_state_string(p), np.asarray(asked_along.information_state_tensor(p))
+    assert [text for text, _ in late] == [asked_along.information_state_string(p) for p in seats]
+    assert all(np.array_equal(tensor, asked_along.information_state_tensor(p)) for p, (_, tensor) in zip(seats, late))
+    for old, data in positions:  # a position let go comes back the same, and is kept from then on
+        assert old.engine_state.to_json() == data and old.trail._state is not None
+    decision = next(old for old, _ in positions[100:] if not old.is_chance_node())
+    illegal = next(code for code in range(game.num_distinct_actions()) if code not in decision.legal_actions())
+    with pytest.raises(IllegalActionError, match="not legal"):  # checked against the codes asked for
+        decision.apply_action(illegal)
 
 
 def test_a_wrong_version_or_garbage_is_one_clear_line() -> None:
