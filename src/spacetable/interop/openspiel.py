@@ -93,6 +93,12 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stub
         return Observer(self.game, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
+def _player_id(trail: Trail) -> int:
+    """OpenSpiel's number for who acts at the end of ``trail``: a seat, or its chance or terminal id."""
+    player = trail.decider()
+    return _PLAYER_IDS.get(player, player)
+
+
 class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type stubs
     """A position of a spacetable game as an OpenSpiel state."""
 
@@ -101,6 +107,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
         self.trail = trail
         """How the position was reached (``trail.state`` is the engine's state); OpenSpiel's
         ``history()`` is the list of action codes."""
+        self._player = _player_id(trail)
+        """OpenSpiel's current player, which it asks a dozen times a step."""
 
     @property
     def engine_state(self) -> State:
@@ -108,8 +116,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
         return self.trail.state
 
     def current_player(self) -> int:
-        player = self.trail.decider()
-        return _PLAYER_IDS.get(player, player)
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.trail.legal_codes(player)
@@ -119,13 +126,14 @@ class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type st
 
     def _apply_action(self, action: int) -> None:
         self.trail = self.trail.then(action)
+        self._player = _player_id(self.trail)
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self.trail.state
         return state.action_label(state.game.actions.decode(action))
 
     def is_terminal(self) -> bool:
-        return self.trail.state.is_terminal()
+        return self._player == _PLAYER_IDS[TERMINAL]
 
     def observation_tensor(self, player: int | None = None) -> SeatTensor:
         """``player``'s observation tensor (default: the current player's), worked out when
