@@ -6,13 +6,22 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import spacetable
 from falling_skies_helpers import Place, Resolve, new_game, placing, position
 from spacetable.agents import LeveledAgent, PlannerAgent, make_agent
 from spacetable.engine import Action, Roll
 from spacetable.games.falling_skies.bots import heuristic
 from spacetable.games.falling_skies.bots.heuristic import evaluate
-from spacetable.games.falling_skies.bots.planner import STAGES, Budget, RoundPlanner, settle
+from spacetable.games.falling_skies.bots.planner import (
+    STAGES,
+    Budget,
+    RoundPlanner,
+    final_chances,
+    settle,
+    worth_trying,
+)
 from spacetable.games.falling_skies.rules.state import FallingSkiesState
 
 
@@ -194,3 +203,39 @@ def test_the_last_research_space_counts_only_rooms_whose_dice_would_not_destroy_
     aside = heuristic.features(position(ships=[[14, 0, False]], **last))[chance]
     assert in_the_way == 1 / 36
     assert aside == sum(a + b + c >= 12 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)) / 216
+
+
+def test_on_the_last_research_space_the_chance_of_finishing_this_round_is_counted_exactly() -> None:
+    # The last space needs 12; only D3+D4 can pay it, D3 holds a 6. The black 3 on D4 makes 9;
+    # the white 2 anywhere but columns 3 and 4 re-rolls the black die, a 6 (one chance in six)
+    # then finishes on D4. Nothing else can.
+    state = placing(
+        [("white", 2), ("black", 3)], research=13, excavator=8, energy=2, slots={"D3": ["black", 6]}, columns_used=0b100
+    )
+    chances = final_chances(state, state.legal_actions(0))
+    assert chances is not None
+    assert chances[Place("white", 2, "A1")] == chances[Place("white", 2, "A5")] == pytest.approx(1 / 6)
+    assert all(chances[a] == 0 for a in (Place("black", 3, "D4"), Place("white", 2, "D4"), Place("black", 3, "A1")))
+    choice = RoundPlanner().choose(state, 0, random.Random(1))
+    assert isinstance(choice, Place) and choice.color == "white" and choice.space[1] in "125"
+    # elsewhere than on the last space, or with no energy to pay the room, nothing is counted
+    assert final_chances(position(**{**state.to_json(), "research": 12}), state.legal_actions(0)) is None
+    assert final_chances(position(**{**state.to_json(), "energy": 0}), state.legal_actions(0)) is None
+
+
+def test_on_the_last_research_space_the_planner_keeps_its_six_for_the_twelve() -> None:
+    # Only D3+D4 (two dice) can make 12. With one 6 rolled, the 6 goes on the room at once and
+    # the white dice re-roll the rest for the second: about 60%, against none for a plan that
+    # spends the 6 elsewhere.
+    state = placing(
+        [("black", 6), ("black", 3), ("black", 2), ("white", 1), ("white", 4)], research=13, excavator=8, energy=2
+    )
+    chances = final_chances(state, worth_trying(state, state.legal_actions(0)))
+    assert chances is not None and max(chances.values()) == chances[Place("black", 6, "D3")] > 0.55
+    choice = RoundPlanner().choose(state, 0, random.Random(1))
+    assert isinstance(choice, Place) and choice.value == 6 and choice.space in ("D3", "D4"), choice
+    # one damage from destruction, a ship over column 3 that a 6 brings into the city: no 6 can
+    # go on D3, so no line makes 12 this round
+    low = position(**{**state.to_json(), "damage": 4, "ships": [[10, 2, False]]})
+    chances = final_chances(low, worth_trying(low, low.legal_actions(0)))
+    assert chances is not None and max(chances.values()) == 0
