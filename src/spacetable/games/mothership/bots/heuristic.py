@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Action
 
-from ..modules import beacons, cannons, exploration, objectives, victory
+from ..modules import beacons, cannons, exploration, hazards, objectives, victory
 from ..rules import movement, tactics, tech
-from ..rules.board import ASTEROID, nearest_table
+from ..rules.actions import Move
+from ..rules.board import ASTEROID, BLACK_HOLE, nearest_table
 from ..rules.dice import face_value, rolled_sides
 from ..rules.state import NOWHERE
 from ..rules.targets import CANNON_TARGET, COLONY, PLANET_TARGET, decode_target
@@ -83,8 +84,9 @@ def _team_worths(state: MothershipState) -> list[float]:
     if known is None:
         known = memo[shared] = ({}, {})
     fleets, outlooks = known
+    parts = [state.peek(name) for name in FLEET_PARTS]
     for s in range(game.fleets):
-        key = _fleet_inputs(state, s)
+        key = _fleet_inputs(state, s, parts)
         value = fleets.get(key)
         if value is None:
             outlook = outlooks.get(s)
@@ -96,21 +98,23 @@ def _team_worths(state: MothershipState) -> list[float]:
 
 
 def quick_values(state: MothershipState, seat: int, actions: Sequence[Action]) -> list[float | None] | None:
-    """``evaluate`` after each of ``actions`` that is a move, a control panel setting or a card sold
-    or bought, worked out from ``state`` as the difference it makes to ``seat``'s own worth: a move
-    changes only its ship's distance to work, a setting only the panel's worth, a sale or purchase
-    only the seat's resources and hand (the rest of every fleet's worth reads none of them). None
-    for other actions, for a move into asteroids whose roll could decide something, and for all of
-    them where more could follow: a roll, a window, choice or card in progress, the seat not the one
-    to act (on turn, or trading at a turn's end), the solo challenge (its guards), or rivals' ships
-    as targets; and for each action a module in play would react to (hook ``quiet``)."""
+    """``evaluate`` after each of ``actions`` that is a move, a control panel setting, a card sold,
+    bought or played (:func:`_played`), worked out from ``state`` as the difference it makes to
+    ``seat``'s own worth: a move changes only its ship's distance to work (or, one a black hole
+    rolls against, as :func:`_rolled_against` says), a setting only the panel's worth, a sale or
+    purchase only the seat's resources and hand (the rest of every fleet's worth reads none of
+    them). None for other actions, for a move into asteroids whose roll could decide something,
+    and for all of them where more could follow: a roll, a window, choice or card in progress (but
+    a warp out of a black hole, each space valued as a move there), the seat not the one to act
+    (on turn, or trading at a turn's end), the solo challenge (its guards), or rivals' ships as
+    targets; and for each action a module in play would react to (hook ``quiet``)."""
     game, hooks, board = state.game, state.game.hooks, state.board
     if (
         board is None
         or state.phase != "turn"
         or (state.trading[0] if state.trading else state.turn) != seat
         or state.pending is not None
-        or state.choice is not None
+        or (state.choice is not None and hazards.warping_out(state) < 0)
         or state.cancel
         or state.reward
         or state.playing
@@ -130,14 +134,36 @@ def quick_values(state: MothershipState, seat: int, actions: Sequence[Action]) -
     for holder, cards in objectives.completions(state):  # completed after any action told here
         teams_worth[holder % game.teams] += len(cards) * (objectives.DONE_WORTH - objectives.HELD_WORTH)
     base = _standing(teams_worth, seat, game.teams)
-    planets, nearest, _ = _outlook(state, seat)
+    outlooks = {seat: _outlook(state, seat)}
+    planets, nearest, _ = outlooks[seat]
+    window = any(state.hands[s] for s in range(game.fleets) if s != seat and not state.out[s])  # see _played
     kinds, terrain, fleet, content = game.ship_kinds, board.terrain, state.pos[seat], game.content
+    black_holes = BLACK_HOLE in terrain
     panel = panel_worth(state, seat)
+    losable = _losable(state, seat) if black_holes else range(0)
     shields = tech.bonus(state, seat, "shields")
     values: list[float | None] = []
+    warping = hazards.warping_out(state) if state.choice is not None else -1
+    if warping >= 0:  # each space the ship may warp out to: a jump there, which meets no black hole
+        table = planets if planets and kinds[warping] == "fighter" else nearest
+        for action in actions:
+            jump = Move(warping, action[0])
+            if quiet and not all(leaves(jump) for leaves in quiet):
+                values.append(None)
+            else:
+                values.append(base + CLOSER * (table[fleet[warping]] - table[jump.cell]) if table else base)
+        return values
     for action in actions:
         kind = action[-1]
-        if quiet and not all(leaves(action) for leaves in quiet):
+        hole = hazards.hole_at(state, seat, action[0], action[1]) if kind == "move" and black_holes else -1
+        if hole >= 0:
+            ship = action[0]
+            table = planets if planets and kinds[ship] == "fighter" else nearest
+            if ship in losable:
+                values.append(_rolled_against(state, seat, ship, hole, base, table, panel))
+            else:
+                values.append(None)
+        elif quiet and not all(leaves(action) for leaves in quiet):
             values.append(None)
         elif kind == "move" and (terrain[action[1]] != ASTEROID or _no_asteroid_roll_decides(state, seat, action)):
             ship, cell = action[0], action[1]
@@ -151,6 +177,8 @@ def quick_values(state: MothershipState, seat: int, actions: Sequence[Action]) -
             values.append(base + RESOURCE * price - (CARD + CARD_VALUE * price))
         elif kind == "buy":
             values.append(_bought(state, seat, action, base))
+        elif kind == "play":
+            values.append(base if window else _played(state, seat, action, teams_worth, base, outlooks))
         else:
             values.append(None)
     return values
@@ -166,6 +194,98 @@ def _bought(state: MothershipState, seat: int, buy: Action, base: float) -> floa
     paid = RESOURCE * (child.resources[seat] - state.resources[seat])
     cards = state.game.content.cards
     return sum(p * (base + paid + CARD + CARD_VALUE * cards[draw[0]].value) for draw, p in child.chance_outcomes())
+
+
+HIT = frozenset({"hull", "shields", "engines", "weapons", "ships"})
+"""The goals' quantities (module ``content.language``) a black hole's roll against a mothership
+may lower (against a fighter or bomber: only ``ships``)."""
+
+
+def _losable(state: MothershipState, seat: int) -> range:
+    """The ships of ``seat`` whose loss to a black hole changes nothing the evaluation reads but the
+    ship's own worth and distance (and the mothership's hull and panel): with the station and
+    another ship kept nobody is knocked out, and no goal the seat may complete can come to hold
+    by what the roll lowers (``objectives.reads``): every ship, the fighters and bombers, or none."""
+    if state.station_hp[seat] <= 0 or sum(1 for cell in state.pos[seat] if cell != NOWHERE) < 2:
+        return range(0)
+    fall = objectives.reads(state, seat, objectives.FALLING)
+    if "ships" in fall:
+        return range(0)
+    mothership = not fall & HIT and "shields" not in objectives.reads(state, seat)  # a move may unblock them
+    return range(0 if mothership else 1, len(state.pos[seat]))
+
+
+def _rolled_against(
+    state: MothershipState, seat: int, ship: int, hole: int, base: float, table: tuple[int, ...] | None, panel: float
+) -> float:
+    """The evaluation after a move of ``seat``'s ``ship`` that ends with a black hole rolling against
+    it in space ``hole`` (``hazards.hole_at``; the ship is in :func:`_losable`), its faces averaged
+    as the greedy bot averages them (``table``: the ship's distances to work, ``panel``: the
+    control panel's worth now). Up to ``warp_faces`` the ship waits in ``hole`` to warp out (a
+    choice); above, a fighter or bomber is torn apart, and the mothership takes the face in
+    damage, its shields absorbing first unless a neutron star beside ``hole`` blocks them
+    (``hazards.shields_blocked``), destroyed at no hull left."""
+    content, kinds = state.game.content, state.game.ship_kinds
+    die = content.hazards.black_hole_die
+    thrown = rolled_sides(die)
+    cell, hp, shield = state.pos[seat][ship], state.hp[seat], state.shield[seat]
+    waiting = base + CLOSER * (table[cell] - table[hole]) if table else base
+    torn = base - SHIP_WORTH[kinds[ship]] + (CLOSER * table[cell] if table else 0.0)
+    if ship == 0:
+        torn -= HULL * hp + panel
+    engines, weapons, _ = state.energy[seat]
+    points = 0 if hazards.star_beside(state, hole) else shield
+    p, total = 1 / thrown, 0.0
+    for face in range(1, thrown + 1):
+        roll = face_value(die, face)
+        absorbed = min(points, roll)
+        left = hp - (roll - absorbed)
+        if roll <= content.hazards.warp_faces:
+            total += p * waiting
+        elif ship == 0 and left > 0:
+            total += p * (waiting + HULL * (left - hp) + _panel(content, engines, weapons, shield - absorbed) - panel)
+        else:
+            total += p * torn
+    return total
+
+
+RELOCATING = frozenset({"panic_button", "wormhole", "gravity_manipulator"})
+"""The cards whose whole effect is to put one ship (the play's unit) on the play's space: a jump,
+which no module reacts to (rules ``cards._warp`` and ``cards._gravity``)."""
+LASTING = frozenset({"afterburner", "punch_it", "convoy", "deflector_shields", "ninja_rope"})
+"""The cards whose whole effect is a lasting effect the evaluation does not read (engine spaces,
+an asteroid field entered unharmed, a move after an attack), as is Prod's on engines or weapons."""
+
+
+def _played(
+    state: MothershipState, seat: int, play: Action, worth: list[float], base: float, outlooks: dict[int, Outlook]
+) -> float | None:
+    """The evaluation after ``play``, a card played on the seat's own turn while nobody else holds a
+    card, so that it takes effect at once (``worth``: each team's now, ``base``: the seat's
+    standing, ``outlooks``: fleets' outlooks known, filled as needed). Otherwise a window to cancel
+    it opens (rules ``cards.play``) and the position is worth ``base``: the card counts as in hand
+    until it works. Any card told: its worth leaves the hand. A relocating card
+    (:data:`RELOCATING`): the ship's distance to work changes its team's worth; a lasting one
+    (:data:`LASTING`): nothing more. None for any other card."""
+    game = state.game
+    card = game.content.cards[play[0]]
+    spent = CARD + CARD_VALUE * card.value
+    if card.key in LASTING or (card.key == "prod" and play[2] != 2):  # (on shields, Prod takes shield points)
+        return base - spent
+    if card.key not in RELOCATING:
+        return None
+    _, owner, ship = decode_target(state, play[1])
+    outlook = outlooks.get(owner)
+    if outlook is None:
+        outlook = outlooks[owner] = _outlook(state, owner)
+    planets, nearest, _ = outlook
+    table = planets if planets and game.ship_kinds[ship] == "fighter" else nearest
+    closer = CLOSER * (table[state.pos[owner][ship]] - table[play[2]]) if table else 0.0
+    if state.friendly(owner, seat):
+        return base + closer - spent
+    worth = worth[:]
+    worth[owner % game.teams] += closer
+    return _standing(worth, seat, game.teams) - spent
 
 
 def _no_asteroid_roll_decides(state: MothershipState, seat: int, move: Action) -> bool:
@@ -209,10 +329,10 @@ def _shared_inputs(state: MothershipState) -> tuple[Any, ...]:
     )
 
 
-def _fleet_inputs(state: MothershipState, seat: int) -> tuple[Any, ...]:
-    """What ``player_worth`` reads of ``seat``'s own (the modules' parts peeked at, so a child
-    position that never changes them never copies them)."""
-    peek = state.peek
+def _fleet_inputs(state: MothershipState, seat: int, parts: list[Any]) -> tuple[Any, ...]:
+    """What ``player_worth`` reads of ``seat``'s own (``parts``: the modules' fields it reads,
+    :data:`FLEET_PARTS`, peeked at, so a child position that never changes them never copies them)."""
+    kept, held, completed, points = parts
     return (
         seat,
         state.resources[seat],
@@ -224,12 +344,16 @@ def _fleet_inputs(state: MothershipState, seat: int) -> tuple[Any, ...]:
         state.hp[seat],
         tuple(state.energy[seat]),
         state.shield[seat],
-        len(peek("kept")[seat]),
-        len(peek("objectives")[seat]),
-        len(peek("completed")[seat]),
+        len(kept[seat]),
+        len(held[seat]),
+        len(completed[seat]),
         len(state.cannons[seat]),
-        peek("points")[seat],
+        points[seat],
     )
+
+
+FLEET_PARTS = ("kept", "objectives", "completed", "points")
+"""The modules' fields (shared by a clone until first read) that :func:`_fleet_inputs` reads."""
 
 
 Outlook = tuple[tuple[int, ...] | None, tuple[int, ...] | None, float]

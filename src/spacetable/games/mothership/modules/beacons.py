@@ -292,7 +292,7 @@ def worth(state: MothershipState, seat: int) -> float:
     if not active(state):
         return 0.0
     drawing = state.beacon_draw[:1] == [seat] or (state.script is not None and state.script["seat"] == seat)
-    return BEACON_WORTH * drawing + KEPT_WORTH * len(state.kept[seat])
+    return BEACON_WORTH * drawing + KEPT_WORTH * len(state.peek("kept")[seat])
 
 
 def label(state: MothershipState, action: Action) -> str:
@@ -373,9 +373,15 @@ def _knocked_out(state: MothershipState, seat: int, events: list[Event]) -> None
 
 
 def quiet(state: MothershipState, seat: int) -> Callable[[Action], bool]:
-    """The quick values' question (hook ``quiet``): only a move onto a token's space sets a beacon off."""
-    tokens = {token[0] for token in state.tokens}
-    return lambda action: action[-1] != "move" or action[1] not in tokens
+    """The quick values' question (hook ``quiet``): only a move onto a token the ship may answer
+    there (:func:`can_activate`) sets a beacon off; onto another, the ship just stands on it."""
+    if not active(state) or state.activated & ACTIVATED or state.peek("kept")[seat] or state.turn != seat:
+        return lambda action: True  # what can_activate asks of the seat, asked once
+    calls: dict[int, int] = {}  # by space, the unit its (first) token calls for, as can_activate reads it
+    for token in state.tokens:
+        calls.setdefault(token[0], token[1])
+    kinds = state.game.ship_kinds
+    return lambda action: action[-1] != "move" or calls.get(action[1], LOCKED) != UNITS.index(kinds[action[0]])
 
 
 PLUGIN = Module(

@@ -110,7 +110,8 @@ def held(state: MothershipState, seat: int) -> list[int]:
     """The artifacts ``seat`` holds now (those of the explored planets it holds)."""
     if not active(state):
         return []
-    return [a for p, a in enumerate(state.artifacts) if a >= 0 and state.owner[p] == seat]
+    owner = state.owner
+    return [a for p, a in enumerate(state.peek("artifacts")) if a >= 0 and owner[p] == seat]
 
 
 def bonus(state: MothershipState, seat: int, effect: str, unit: str = "") -> int:
@@ -118,7 +119,7 @@ def bonus(state: MothershipState, seat: int, effect: str, unit: str = "") -> int
     if seat < 0:
         return 0
     models, total = state.game.content.artifacts, 0
-    for artifact, holder in zip(state.artifacts, state.owner):  # asked for every ship's move: one pass, no lists
+    for artifact, holder in zip(state.peek("artifacts"), state.owner):  # asked for every ship's move: one pass
         if artifact >= 0 and holder == seat:
             found = models[artifact]
             if found.effect == effect and (not found.units or unit in found.units):

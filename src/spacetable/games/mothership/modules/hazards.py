@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Action, Event
@@ -37,6 +38,7 @@ from ..rules.board import (
     balance_problems,
     build_board,
     distance_table,
+    neighbour_table,
 )
 from ..rules.board import EMPTY as OPEN
 from ..rules.hooks import Module
@@ -178,7 +180,8 @@ def beside(board: Board, cell: int, mark: str) -> bool:
 # ---- neutron stars -----------------------------------------------------------------------------
 
 
-def _star_beside(state: MothershipState, cell: int) -> bool:
+def star_beside(state: MothershipState, cell: int) -> bool:
+    """Whether ``cell`` is next to a neutron star (a unit there is halved, a mothership's shields blocked)."""
     board = state.board
     assert board is not None
     return beside(board, cell, NEUTRON_STAR)
@@ -187,7 +190,7 @@ def _star_beside(state: MothershipState, cell: int) -> bool:
 def halve(state: MothershipState, cells: Iterable[int], total: int, what: str, events: list[Event]) -> int:
     """A side's final dogfight total (``what``, in words): halved, rounding up, when any of
     ``cells`` (the side's units in the dogfight) is next to a neutron star; else ``total``."""
-    if not any(_star_beside(state, cell) for cell in cells):
+    if not any(star_beside(state, cell) for cell in cells):
         return total
     half = (total + 1) // 2
     events.append(Event("hazard", f"A neutron star halves {what}: {total} becomes {half}."))
@@ -198,7 +201,7 @@ def shields_blocked(state: MothershipState, seat: int) -> bool:
     """Whether ``seat``'s mothership is beside a neutron star: its shields count for nothing
     there (it keeps them; :func:`..rules.movement.shield_points` and ``shield_energy`` read this)."""
     cell = state.pos[seat][0]
-    return cell != NOWHERE and _star_beside(state, cell)
+    return cell != NOWHERE and star_beside(state, cell)
 
 
 # what a mothership's shields give with this module's block (the kernel's, by their rulebook names here)
@@ -308,6 +311,15 @@ def rolled(state: MothershipState, events: list[Event]) -> None:
         _resume(state, seat, events)
 
 
+def warping_out(state: MothershipState) -> int:
+    """The ship whose player is choosing where it warps out of a black hole (:func:`rolled`), its
+    turn going on after; -1 for any other choice, and at a turn's end (which ends after it)."""
+    choice = state.choice
+    if choice is None or choice["what"] != "warp_out" or choice["ending"]:
+        return -1
+    return int(choice["ship"])
+
+
 def _pulled(state: MothershipState, choice: dict[str, Any], cell: int, events: list[Event]) -> None:
     _pull(state, choice["seat"], choice["ship"], cell, events)
 
@@ -349,14 +361,33 @@ CHOICES: dict[str, Callable[[MothershipState, dict[str, Any], int, list[Event]],
 """The decisions black holes ask for: which of its spaces pulls a ship in, where a unit warps out."""
 
 
-def quiet(state: MothershipState, seat: int) -> Callable[[Action], bool]:
-    """The quick values' question (hook ``quiet``): only a move ending in or beside a black hole is
-    pulled or rolled against."""
+def hole_at(state: MothershipState, seat: int, ship: int, cell: int) -> int:
+    """The black hole space in which one rolls against ``seat``'s ``ship`` as soon as a move of it
+    ends on ``cell`` (:func:`arrive`): ``cell`` itself, or beside it the single free one (it is
+    pulled in); -1 if none (beside several free, its owner picks one first; beside none free, it
+    is held on ``cell``)."""
     board = state.board
     assert board is not None
-    return lambda action: (
-        action[-1] != "move" or (board.terrain[action[1]] != BLACK_HOLE and not beside(board, action[1], BLACK_HOLE))
-    )
+    terrain, grid, left = board.terrain, state.grid, state.pos[seat][ship]
+    if terrain[cell] == BLACK_HOLE:
+        return cell
+    if not _rims(terrain, board.size)[cell]:  # asked of every move the quick values weigh
+        return -1
+    free = [n for n in board.neighbours[cell] if terrain[n] == BLACK_HOLE and (grid[n] == EMPTY or n == left)]
+    return free[0] if len(free) == 1 else -1
+
+
+@cache
+def _rims(terrain: str, size: int) -> tuple[bool, ...]:
+    """For each space of a board (its ``terrain`` and ``size``), whether it is beside a black hole."""
+    return tuple(any(terrain[n] == BLACK_HOLE for n in around) for around in neighbour_table(size))
+
+
+def quiet(state: MothershipState, seat: int) -> Callable[[Action], bool]:
+    """The quick values' question (hook ``quiet``): only a move a black hole rolls against at once
+    (:func:`hole_at`) changes what the evaluation reads; a ship that ends beside one and waits to
+    be pulled in, or is held there, stands where it moved (the pull is a choice still to make)."""
+    return lambda action: action[-1] != "move" or hole_at(state, seat, action[0], action[1]) < 0
 
 
 PLUGIN = Module(

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import JSON, Action, Event, Statistic
 
-from ..content.language import TALLIES, parse_need
+from ..content.language import TALLIES, Need, parse_need
 from ..rules import decks
 from ..rules.actions import DrawObjective, ReplaceObjective
 from ..rules.hooks import Module
@@ -158,7 +158,7 @@ def check(state: MothershipState, events: list[Event]) -> None:
             whose = "an objective" if played == "hidden" else models[card][1].name
             events.append(Event("objective", f"{state.player_name(seat)} completes {whose}."))
     turn = state.turn
-    if state.completed[turn] and _quiet(state):
+    if state.peek("completed")[turn] and _quiet(state):
         from .scripts import begin_reward  # carried out by the scripts, which import this module
 
         begin_reward(state, turn, state.completed[turn].pop(0), events)
@@ -172,11 +172,12 @@ def completions(state: MothershipState) -> list[tuple[int, list[int]]]:
         return []
     tests = _goal_tests(state.game.content.objectives)
     n, turn, out = state.game.players, state.turn, state.out
+    held, public = state.peek("objectives"), state.peek("public_objectives")  # read after every action: no copy
     taken: list[int] = []  # face-up cards already completed in this pass
     found = []
     for step in range(n):
         seat = (turn + step) % n
-        pool = state.objectives[seat] if played == "hidden" else [c for c in state.public_objectives if c not in taken]
+        pool = held[seat] if played == "hidden" else [c for c in public if c not in taken]
         if not pool or out[seat]:
             continue
         done = [c for c in pool if tests[c](state, seat)]
@@ -202,50 +203,78 @@ def _goal_tests(models: Any) -> tuple[Callable[[MothershipState, int], bool], ..
     return tests
 
 
+ENERGY = frozenset({"engines", "weapons", "shields"})
 CHANGES = {
-    "energy": frozenset({"engines", "weapons", "shields"}),
-    "sell": frozenset({"resources", "cards"}),
-    "buy": frozenset({"resources", "cards"}),
+    "energy": (ENERGY, ENERGY),
+    "sell": (frozenset({"resources"}), frozenset({"cards"})),
+    "buy": (frozenset({"cards"}), frozenset({"resources"})),
+    "play": (frozenset(), frozenset({"cards"})),
 }
-"""What each kind of quick-valued action changes among the goals' quantities (a move: none, but
-the mothership's shields, which a neutron star beside it blocks)."""
+"""What each kind of quick-valued action may raise and lower among the acting seat's goals'
+quantities (a move: none, but the mothership's shields, which a neutron star beside it blocks; a
+card played as the quick values tell it leaves the hand, and may put any seat's ship, a mothership
+too, elsewhere)."""
 MOTHERSHIP_MOVED = frozenset({"shields"})
+RISING, FALLING = frozenset({">=", ">", "=="}), frozenset({"<=", "<", "=="})
+"""The comparisons a quantity's rise, and its fall, can make hold."""
 
 
 def quiet(state: MothershipState, seat: int) -> Callable[[Action], bool] | None:
     """The quick values' question (hook ``quiet``): the objectives completed after an action are
-    those whose goal holds, so an action changing no quantity that a goal in play reads completes
-    those that hold now (:func:`completions`, which the quick values count: a turn's first
-    decision may come with some, and a bot's resample re-deals others' hidden objectives), and
-    nothing else. None where one holds for the player on turn, whose claim would follow."""
+    those whose goal holds, so an action changing no quantity that a goal in play reads, or none
+    the way that could make it hold, completes those that hold now (:func:`completions`, which
+    the quick values count: a turn's first decision may come with some, and a bot's resample
+    re-deals others' hidden objectives), and nothing else. A goal reads its holder's quantities
+    only, so what ``seat``'s action changes of its own counts against its own hidden objectives
+    (or the face-up row). None where one holds for the player on turn, or one of theirs waits to
+    be claimed (a choice in progress held it back): their claim would follow."""
     played = mode(state)
     if played == "off":
         return lambda action: True
-    if any(holder == state.turn for holder, _ in completions(state)):
+    if state.peek("completed")[state.turn] or any(holder == state.turn for holder, _ in completions(state)):
         return None
-    pools = state.objectives if played == "hidden" else [state.public_objectives]
-    read = _goal_quantities(state.game.content.objectives)
-    in_play = frozenset().union(*(read[card] for pool in pools for card in pool))
+    own, anyone = reads(state, seat), reads(state, -1)
+    rises, falls = reads(state, seat, RISING), reads(state, seat, FALLING)
 
     def leaves(action: Action) -> bool:
         kind = action[-1]
         if kind == "move":
-            return action[0] != 0 or not in_play & MOTHERSHIP_MOVED
-        return kind in CHANGES and not in_play & CHANGES[kind]
+            return action[0] != 0 or not own & MOTHERSHIP_MOVED
+        if kind not in CHANGES or (kind == "play" and anyone & MOTHERSHIP_MOVED):
+            return False
+        raised, lowered = CHANGES[kind]
+        return not rises & raised and not falls & lowered
 
     return leaves
 
 
-def _goal_quantities(models: Any) -> tuple[frozenset[str], ...]:
-    """Each objective card's goal as the quantities it reads, by card (kept as ``_goal_tests`` keeps
+def reads(state: MothershipState, seat: int, ops: frozenset[str] | None = None) -> frozenset[str]:
+    """The quantities read by the goals ``seat`` may complete: its hidden objectives (every seat's
+    for -1), or the face-up row (a goal reads its holder's quantities only). ``ops``: only those
+    of requirements comparing with one of them (``RISING``: what a rise could make hold;
+    ``FALLING``: a fall), unless one of ``seat``'s goals holds now (a change either way could
+    undo it before the check completes it)."""
+    if mode(state) == "off":
+        return frozenset()
+    pools = state.peek("objectives") if mode(state) == "hidden" else [state.peek("public_objectives")]
+    if mode(state) == "hidden" and seat >= 0:
+        pools = [pools[seat]]
+    needs = _goal_needs(state.game.content.objectives)
+    if ops is not None and any(holder == seat for holder, _ in completions(state)):
+        ops = None
+    return frozenset(n.quantity for pool in pools for card in pool for n in needs[card] if ops is None or n.op in ops)
+
+
+def _goal_needs(models: Any) -> tuple[tuple[Need, ...], ...]:
+    """Each objective card's goal as its parsed requirements, by card (kept as ``_goal_tests`` keeps
     the tests: for the content last asked about)."""
-    if _GOAL_QUANTITIES[0] is not models:
-        _GOAL_QUANTITIES[:] = [models, tuple(frozenset(parse_need(n).quantity for n in m.goal) for _, m in models)]
-    read: tuple[frozenset[str], ...] = _GOAL_QUANTITIES[1]
-    return read
+    if _GOAL_NEEDS[0] is not models:
+        _GOAL_NEEDS[:] = [models, tuple(tuple(parse_need(n) for n in model.goal) for _, model in models)]
+    needs: tuple[tuple[Need, ...], ...] = _GOAL_NEEDS[1]
+    return needs
 
 
-_GOAL_QUANTITIES: list[Any] = [None, ()]
+_GOAL_NEEDS: list[Any] = [None, ()]
 
 
 def _quiet(state: MothershipState) -> bool:
@@ -290,23 +319,39 @@ def redeal(state: MothershipState, seat: int, rng: random.Random) -> None:
     """Re-deal, in place, the objectives ``seat`` cannot see: the deck and others' hidden ones."""
     if mode(state) != "hidden":  # the global row, and who took which of it, are public
         return
+    held, completed = state.objectives, state.completed  # (each read once: a bot re-deals every decision)
     pool = list(state.objective_deck)
-    for holder in range(len(state.objectives)):
+    for holder in range(len(held)):
         if holder != seat:
-            for card in state.objectives[holder] + state.completed[holder]:
+            for card in held[holder] + completed[holder]:
                 pool[card] += 1
     cards = [card for card, copies in enumerate(pool) for _ in range(copies)]
     rng.shuffle(cards)
-    cards.sort(key=lambda card: bool(missing(state, card)))  # a card needing a module not in play is never dealt
-    for holder in range(len(state.objectives)):
+    undealable = _undealable(state.game)
+    cards.sort(key=lambda card: undealable[card])  # a card needing a module not in play is never dealt
+    for holder in range(len(held)):
         if holder == seat:
             continue
-        for row in (state.objectives, state.completed):
+        for row in (held, completed):
             count = len(row[holder])
             row[holder], cards = sorted(cards[:count]), cards[count:]
-    state.objective_deck = [0] * len(pool)
+    deck = [0] * len(pool)
     for card in cards:
-        state.objective_deck[card] += 1
+        deck[card] += 1
+    state.objective_deck = deck
+
+
+def _undealable(game: Any) -> tuple[bool, ...]:
+    """By card, whether it needs a module not in ``game`` (:func:`missing`; kept for the game last
+    asked about, as ``_goal_tests`` keeps the tests)."""
+    if _UNDEALABLE[0] is not game:
+        models = game.content.objectives
+        _UNDEALABLE[:] = [game, tuple(bool(decks.lacking(game, model.requires)) for _, model in models)]
+    undealable: tuple[bool, ...] = _UNDEALABLE[1]
+    return undealable
+
+
+_UNDEALABLE: list[Any] = [None, ()]
 
 
 # ---- for bots, terminals and reports ----------------------------------------------------------
@@ -315,7 +360,7 @@ def redeal(state: MothershipState, seat: int, rng: random.Random) -> None:
 def worth(state: MothershipState, seat: int) -> float:
     if mode(state) == "off":
         return 0.0
-    return HELD_WORTH * len(state.objectives[seat]) + DONE_WORTH * len(state.completed[seat])
+    return HELD_WORTH * len(state.peek("objectives")[seat]) + DONE_WORTH * len(state.peek("completed")[seat])
 
 
 def label(state: MothershipState, action: Action) -> str:

@@ -54,7 +54,7 @@ def _alive(state: MothershipState, seat: int) -> bool:
 
 
 def _tally(index: int) -> Callable[[MothershipState, int], int]:
-    return lambda state, seat: state.tallies[seat][index]
+    return lambda state, seat: state.peek("tallies")[seat][index]  # read after every action: no copy
 
 
 def _tier(index: int) -> Callable[[MothershipState, int], int]:

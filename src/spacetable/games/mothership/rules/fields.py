@@ -158,7 +158,11 @@ def shared_field(index: int, depth: int) -> property:
 def plain(value: Any) -> Any:
     """A deep copy of JSON-shaped data (lists and dicts), so states never share mutable parts."""
     if type(value) is list:
-        return [plain(v) for v in value]
+        return [plain(v) if type(v) in NESTED else v for v in value]  # (a choice's long lists: no call a number)
     if type(value) is dict:
-        return {k: plain(v) for k, v in value.items()}
+        return {k: plain(v) if type(v) in NESTED else v for k, v in value.items()}
     return value
+
+
+NESTED = (list, dict)
+"""The types :func:`plain` copies."""
