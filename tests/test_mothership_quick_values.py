@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -49,13 +50,7 @@ def test_each_quick_value_is_the_evaluation_after_the_action(variant: str) -> No
     checked = turns = asteroids = traded = 0
     kinds: Counter[str] = Counter()  # black hole moves, card plays
     for _ in range(2):
-        state: Any = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
-                continue
-            seat = state.awaiting()[0]
-            actions = state.legal_actions(seat)
+        for state, seat, actions in _decisions(game, rng):
             turns += state.to_json()["phase"] == "turn"
             quick = game.quick_values(state, seat, actions) or []
             told = [(action, value) for action, value in zip(actions, quick) if value is not None]
@@ -71,7 +66,6 @@ def test_each_quick_value_is_the_evaluation_after_the_action(variant: str) -> No
                     child.apply_action(action, seat)
                     assert value == pytest.approx(expected_value(child, seat), abs=1e-9), action
                     checked += 1
-            state.apply_action(rng.choice(actions), seat)
     assert turns > 50
     if variant in NONE_TOLD:
         assert checked == 0
@@ -100,13 +94,7 @@ def test_cards_taking_effect_at_once_are_told_as_played(variant: str) -> None:
     cards = {card.key: index for index, card in enumerate(game.content.cards)}
     rng, pick = random.Random(5), random.Random(6)
     seen: Counter[str] = Counter()
-    state: Any = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-            continue
-        seat = state.awaiting()[0]
-        actions = state.legal_actions(seat)
+    for state, seat, _ in _decisions(game, rng):
         if state.phase == "turn" and state.current_player() == state.turn == seat:
             probe = state.clone()
             probe.hands = [[] for _ in probe.hands]
@@ -120,10 +108,23 @@ def test_cards_taking_effect_at_once_are_told_as_played(variant: str) -> None:
                     child.apply_action(action, seat)
                     assert value == pytest.approx(expected_value(child, seat), abs=1e-9), action
                     seen[_whose(probe, seat, key, action)] += 1
-        state.apply_action(rng.choice(actions), seat)
     assert seen["own"] > 50 and seen["rival"] > 5 and (variant != "teams" or seen["teammate"] > 20), seen
     assert min(seen[key] for key in AT_ONCE[3:-1]) > 5 and seen["prod 0"] > 5 and seen["prod 1"] > 5, seen
     assert not seen["prod 2"]  # on the shields, Prod takes shield points: played out
+
+
+def _decisions(game: Any, rng: random.Random) -> Iterator[tuple[Any, int, Any]]:
+    """Each decision of a random game (chance and moves drawn from ``rng``): the state, the seat
+    to act and its legal actions, before the seat's move is drawn."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        seat = state.awaiting()[0]
+        actions = state.legal_actions(seat)
+        yield state, seat, actions
+        state.apply_action(rng.choice(actions), seat)
 
 
 def _whose(state: Any, seat: int, key: str, play: Any) -> str:

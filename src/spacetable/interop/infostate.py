@@ -119,10 +119,12 @@ class Trail:
         first step always does); not kept."""
         steps: list[Trail] = []
         node = self
-        while node._state is None:
-            steps.append(node)
-            node = node.parent  # type: ignore[assignment]  # the first step holds its state
         state = node._state
+        while state is None:
+            steps.append(node)
+            assert node.parent is not None, "the first step of a chain holds its state"
+            node = node.parent
+            state = node._state
         for step in reversed(steps):
             state = step._after(state)
         return state
