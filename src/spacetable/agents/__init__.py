@@ -3,7 +3,9 @@ only, so it cannot see what its seat may not know.
 
 ``random`` and ``greedy`` are the floor; ``easy``, ``normal`` and ``hard`` are the search bot
 (:mod:`spacetable.agents.mcts`) with the budgets of ``levels.toml``; ``planner`` is a game's own
-planning bot (``Game.planner``) where it has one, else ``hard``. ``make_agent("hard")`` builds
+planning bot (``Game.planner``) where it has one, else the turn planner
+(:mod:`spacetable.agents.turn_planner`) where ``levels.toml`` gives it a budget for the game, else
+``hard``. ``make_agent("hard")`` builds
 one from its name, as written in ``--seat 1=bot:hard``; ``make_agent("hard", seconds=1.0)`` caps
 the wall time of its decisions (the web table's cap), which batch runs never do.
 """
@@ -16,11 +18,12 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from spacetable.engine import Action, ContentError, OptionsError, Player, State
+from spacetable.engine import Action, ContentError, Game, OptionsError, Player, State
 from spacetable.engine.content import read_toml
 
 from .greedy import GreedyAgent
 from .mcts import MCTSAgent, SearchBudget
+from .turn_planner import TurnPlanner
 
 
 class RandomAgent:
@@ -44,6 +47,23 @@ def level_budget(game_id: str, level: str) -> SearchBudget:
         return SearchBudget(**entry)
     except (TypeError, ValueError) as exc:
         raise ContentError(f"levels.toml: {game_id}.{level} is not a search budget: {exc}") from None
+
+
+def turn_planner(game_id: str) -> TurnPlanner | None:
+    """The turn planner with the game's budget in ``levels.toml`` (table ``turn-planner``), or
+    None where it gives none."""
+    entry = read_toml(LEVELS_FILE).get("turn-planner", {}).get(game_id)
+    if entry is None:
+        return None
+    try:
+        return TurnPlanner(**entry)
+    except (TypeError, ValueError) as exc:
+        raise ContentError(f"levels.toml: turn-planner.{game_id} is not a turn planner's budget: {exc}") from None
+
+
+def has_planner(game: Game) -> bool:
+    """Whether ``planner`` is a planner of its own for ``game`` (not the ``hard`` fallback)."""
+    return game.planner() is not None or turn_planner(game.id) is not None
 
 
 def capped(budget: SearchBudget, seconds: float | None) -> SearchBudget:
@@ -82,10 +102,11 @@ class LeveledAgent:
 
 
 class PlannerAgent:
-    """The game's own planner (``Game.planner``) for each game it plays; ``hard`` where a game has none.
+    """The game's own planner (``Game.planner``) for each game it plays, else the turn planner
+    where ``levels.toml`` gives it a budget for the game (:func:`turn_planner`), else ``hard``.
 
-    ``seconds`` caps the ``hard`` fallback; a game's planner keeps its own budgets (falling-skies'
-    counts positions searched, not seconds)."""
+    ``seconds`` caps the ``hard`` fallback; the planners keep their own budgets (falling-skies'
+    counts positions searched, the turn planner lines kept: neither counts seconds)."""
 
     name = "planner"
 
@@ -97,7 +118,7 @@ class PlannerAgent:
         game = state.game
         planner = self._planners.get(game.id)
         if planner is None:
-            planner = self._planners[game.id] = game.planner() or self._fallback
+            planner = self._planners[game.id] = game.planner() or turn_planner(game.id) or self._fallback
         return planner.choose(state, seat, rng)
 
 
@@ -136,6 +157,9 @@ __all__ = [
     "PlannerAgent",
     "RandomAgent",
     "SearchBudget",
+    "TurnPlanner",
     "capped",
+    "has_planner",
     "make_agent",
+    "turn_planner",
 ]

@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from spacetable.agents import AGENTS, LEVELS
+from spacetable.agents import AGENTS, LEVELS, has_planner
 from spacetable.engine import JSON, Game, load_finite
 
 from .simulate import RunError, read_run, simulate
@@ -43,9 +43,10 @@ to another gets a finite rating gap (a weak prior next to any real number of gam
 
 
 def default_bots(game: Game) -> list[str]:
-    """random, greedy, the search levels, and ``planner`` where the game has a planner of its own."""
+    """random, greedy, the search levels, and ``planner`` where the game has a planner of its own
+    (its ``Game.planner`` or the turn planner)."""
     bots = ["random", "greedy", *LEVELS]
-    return [*bots, "planner"] if game.planner() is not None else bots
+    return [*bots, "planner"] if has_planner(game) else bots
 
 
 @dataclass(frozen=True)
