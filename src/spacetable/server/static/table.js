@@ -441,6 +441,7 @@ for (const button of sheetTabs.querySelectorAll("[data-sheet-for]")) {
 narrow.addEventListener("change", arrangeSheet);
 new ResizeObserver(() => {
   if (narrow.matches) document.documentElement.style.setProperty("--sheet-height", `${Math.ceil(side.getBoundingClientRect().height)}px`);
+  roomForNote(); // the note waits on top of the sheet
 }).observe(side);
 arrangeSheet();
 
@@ -639,6 +640,16 @@ board.addEventListener("focusin", (event) => {
 
 const note = $("note");
 
+/** On a phone the note waits fixed above the sheet: the page keeps room below for both (--note-reach:
+ * how much of the screen's bottom they cover), so that the chosen element, which sends the move when
+ * chosen again, can be scrolled above the note. */
+function roomForNote() {
+  const root = document.documentElement;
+  if (narrow.matches && !note.hidden) root.style.setProperty("--note-reach", `${Math.ceil(root.clientHeight - note.getBoundingClientRect().top)}px`);
+  else root.style.removeProperty("--note-reach");
+}
+new ResizeObserver(roomForNote).observe(note);
+
 /** A move with a note (what it risks: a fight's odds) or a warning (why it loses) asks first: the
  * note with "Go", the warning as a danger with "Play it anyway" and the focus on Cancel. */
 function showNote(a) {
@@ -654,7 +665,10 @@ function showNote(a) {
   $("note-go").onclick = () => act(a, true);
   note.hidden = false;
   arrange();
-  note.scrollIntoView({ block: "nearest" });
+  roomForNote();
+  // the note in sight; on a phone (where it is always in sight) the chosen element, above the note
+  const chosen = narrow.matches && page.path.length ? [...partElements(page.path.at(-1))].filter(shown).pop() : null;
+  (chosen || note).scrollIntoView({ block: "nearest" });
   (risky ? $("note-cancel") : $("note-go")).focus({ preventScroll: true });
 }
 
