@@ -5,9 +5,9 @@ only, so it cannot see what its seat may not know.
 (:mod:`spacetable.agents.mcts`) with the budgets of ``levels.toml``; ``planner`` is a game's own
 planning bot (``Game.planner``) where it has one, else the turn planner
 (:mod:`spacetable.agents.turn_planner`) where ``levels.toml`` gives it a budget for the game, else
-``hard``. ``make_agent("hard")`` builds
-one from its name, as written in ``--seat 1=bot:hard``; ``make_agent("hard", seconds=1.0)`` caps
-the wall time of its decisions (the web table's cap), which batch runs never do.
+``hard``. ``make_agent("hard")`` builds one from its name, as written in ``--seat 1=bot:hard``;
+``make_agent("hard", seconds=1.0)`` caps the wall time of its decisions (the web table's cap),
+which batch runs never do.
 """
 
 from __future__ import annotations
