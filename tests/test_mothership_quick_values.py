@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import spacetable
+from render_helpers import decisions
 from spacetable.agents import GreedyAgent
 from spacetable.agents.greedy import expected_value
 from spacetable.engine import play
@@ -50,7 +50,9 @@ def test_each_quick_value_is_the_evaluation_after_the_action(variant: str) -> No
     checked = turns = asteroids = traded = 0
     kinds: Counter[str] = Counter()  # black hole moves, card plays
     for _ in range(2):
-        for state, seat, actions in _decisions(game, rng):
+        state: Any = game.new_initial_state()
+        for seat in decisions(state, rng):
+            actions = state.legal_actions(seat)
             turns += state.to_json()["phase"] == "turn"
             quick = game.quick_values(state, seat, actions) or []
             told = [(action, value) for action, value in zip(actions, quick) if value is not None]
@@ -94,7 +96,8 @@ def test_cards_taking_effect_at_once_are_told_as_played(variant: str) -> None:
     cards = {card.key: index for index, card in enumerate(game.content.cards)}
     rng, pick = random.Random(5), random.Random(6)
     seen: Counter[str] = Counter()
-    for state, seat, _ in _decisions(game, rng):
+    state: Any = game.new_initial_state()
+    for seat in decisions(state, rng):
         if state.phase == "turn" and state.current_player() == state.turn == seat:
             probe = state.clone()
             probe.hands = [[] for _ in probe.hands]
@@ -111,20 +114,6 @@ def test_cards_taking_effect_at_once_are_told_as_played(variant: str) -> None:
     assert seen["own"] > 50 and seen["rival"] > 5 and (variant != "teams" or seen["teammate"] > 20), seen
     assert min(seen[key] for key in AT_ONCE[3:-1]) > 5 and seen["prod 0"] > 5 and seen["prod 1"] > 5, seen
     assert not seen["prod 2"]  # on the shields, Prod takes shield points: played out
-
-
-def _decisions(game: Any, rng: random.Random) -> Iterator[tuple[Any, int, Any]]:
-    """Each decision of a random game (chance and moves drawn from ``rng``): the state, the seat
-    to act and its legal actions, before the seat's move is drawn."""
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-            continue
-        seat = state.awaiting()[0]
-        actions = state.legal_actions(seat)
-        yield state, seat, actions
-        state.apply_action(rng.choice(actions), seat)
 
 
 def _whose(state: Any, seat: int, key: str, play: Any) -> str:

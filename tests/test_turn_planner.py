@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import pytest
 
 import spacetable
 import spacetable.agents as agents
+from render_helpers import decisions
 from spacetable.agents import GreedyAgent, PlannerAgent, TurnPlanner, has_planner, make_agent, turn_planner
 from spacetable.engine import CHANCE, JSON, TERMINAL, Action, ActionSpace, ContentError, Event, Game, Outcome, State
+from spacetable.engine.match import decide
 from spacetable.sim.ladder import default_bots
 
 
@@ -113,18 +115,13 @@ def test_a_planner_needs_a_width_and_a_depth() -> None:
 
 
 def _decision_with_hidden_cards(game: Game, seed: int) -> tuple[State, int]:
-    """A Mothership position, reached by greedy play, where the seat on turn has a choice and a
+    """A Mothership position, reached by random play, where the seat on turn has a choice and a
     rival holds cards."""
-    state, rng, greedy = game.new_initial_state(), random.Random(seed), GreedyAgent()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance(rng))
-            continue
-        seat = state.current_player()
+    state: Any = game.new_initial_state()
+    for seat in decisions(state, random.Random(seed)):
         rivals_hold = any(hand for s, hand in enumerate(state.hands) if s != seat)
         if rivals_hold and state.phase == "turn" and len(state.legal_actions(seat)) > 20:
             return state, seat
-        state.apply_action(greedy.choose(state, seat, rng))
     raise AssertionError("no position with rivals' cards in the game")
 
 
@@ -135,9 +132,11 @@ def test_the_planner_cannot_see_what_its_seat_cannot(seed: int) -> None:
     one, two = state.resample(seat, random.Random(6)), state.resample(seat, random.Random(7))
     assert one.view(seat) == two.view(seat)
     assert one.hands != two.hands or one.objectives != two.objectives  # what the seat cannot see differs
+    # the planner is handed a resample drawn from its seat's view alone, so the same one for both
+    assert one.resample(seat, random.Random(8)).to_json() == two.resample(seat, random.Random(8)).to_json()
     planner = turn_planner("mothership")
     assert planner is not None
-    assert planner.plan(one, seat, random.Random(9)) == planner.plan(two, seat, random.Random(9))
+    assert decide(planner, one, seat, random.Random(9)) == decide(planner, two, seat, random.Random(9))
 
 
 def test_mothership_plays_the_turn_planner_as_its_planner_with_the_budget_of_levels_toml() -> None:
